@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderCLI() { #expect(1 + 1 == 2) }
