@@ -1,0 +1,97 @@
+/// How raw images become network input. Recorded in the model file so that whoever loads
+/// the model feeds it exactly what it was trained on.
+public struct Preprocessing: Codable, Sendable, Equatable {
+    /// Input size in pixels; the network sees `[N, 1, height, width]`.
+    public var width: Int
+    public var height: Int
+    /// `"white-ink-on-black"`: ink is bright, background 0; transparent PNG pixels are
+    /// composited on black. (The MNIST Maker convention.)
+    public var polarity: String
+    /// Network input = pixel × scale (pixel in 0…255).
+    public var scale: Float
+    /// How images of another size are brought to `width`×`height`.
+    public var resize: String
+
+    public static let mnistMaker = Preprocessing(
+        width: 28, height: 28, polarity: "white-ink-on-black", scale: 1.0 / 255.0,
+        resize: "area-average, aspect kept, centred on black")
+}
+
+/// Where a model came from: settings and results of the run that trained it. Nothing here
+/// depends on the clock, so the same run reproduces the same file bytes.
+public struct TrainingMetadata: Codable, Sendable, Equatable {
+    public var dataset: String?
+    public var seed: UInt64?
+    public var testFraction: Double?
+    public var validationFraction: Double?
+    public var epochs: Int?
+    public var batchSize: Int?
+    public var learningRate: Double?
+    public var momentum: Double?
+    public var weightDecay: Double?
+    public var schedule: String?
+    public var threadCount: Int?
+    public var trainExamples: Int?
+    public var testExamples: Int?
+    public var finalTrainLoss: Double?
+    public var testAccuracy: Double?
+    public var notes: String?
+
+    public init() {}
+}
+
+/// One class and its probability.
+public struct Prediction: Sendable, Equatable {
+    public var label: String
+    public var index: Int
+    public var probability: Float
+}
+
+/// A trained network together with what it needs to be used: class labels in output
+/// order, preprocessing, and where it came from. This is what a model file holds.
+public struct Classifier: Sendable {
+    public var network: Network
+    public var classes: [String]
+    public var preprocessing: Preprocessing
+    public var training: TrainingMetadata
+
+    public init(network: Network, classes: [String], preprocessing: Preprocessing = .mnistMaker,
+                training: TrainingMetadata = TrainingMetadata()) {
+        self.network = network
+        self.classes = classes
+        self.preprocessing = preprocessing
+        self.training = training
+    }
+
+    /// The network input for images of the model's size: `[N, 1, height, width]`.
+    public func inputTensor(_ images: [GrayImage]) -> Tensor {
+        let (w, h) = (preprocessing.width, preprocessing.height)
+        var scalars = [Float]()
+        scalars.reserveCapacity(images.count * w * h)
+        for image in images {
+            precondition(image.width == w && image.height == h,
+                         "Images must be \(w)×\(h) for this model; resize them first.")
+            scalars.append(contentsOf: image.pixels.map { Float($0) * preprocessing.scale })
+        }
+        return Tensor(shape: [images.count, 1, h, w], scalars: scalars)
+    }
+
+    /// Class probabilities `[N, K]` for a batch of inputs `[N, 1, height, width]`.
+    public func probabilities(_ input: Tensor) -> Tensor {
+        network.probabilities(input)
+    }
+
+    /// The `k` most probable classes of each image, most probable first.
+    public func topPredictions(_ images: [GrayImage], k: Int = 1) -> [[Prediction]] {
+        guard !images.isEmpty else { return [] }
+        let probabilities = network.probabilities(inputTensor(images))
+        let classCount = classes.count
+        return images.indices.map { row in
+            let slice = probabilities.scalars[row * classCount ..< (row + 1) * classCount]
+            return slice.enumerated()
+                .sorted { $0.element != $1.element ? $0.element > $1.element : $0.offset < $1.offset }
+                .prefix(max(1, k))
+                .map { Prediction(label: classes[$0.offset], index: $0.offset, probability: $0.element) }
+        }
+    }
+}
