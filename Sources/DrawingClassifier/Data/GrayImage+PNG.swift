@@ -163,8 +163,9 @@ extension GrayImage {
         }
         let width = Int(image.width), height = Int(image.height)
         let limits = options.limits
-        guard width <= limits.maxWidth, height <= limits.maxHeight,
-              width * height <= limits.maxPixelCount else {
+        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width <= limits.maxWidth, height <= limits.maxHeight, !overflow,
+              pixelCount <= limits.maxPixelCount else {
             throw .tooLarge(path: source, width: width, height: height, limits: limits)
         }
         let isColor = image.format & formatColor != 0

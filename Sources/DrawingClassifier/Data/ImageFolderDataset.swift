@@ -141,6 +141,25 @@ public struct ImageFolderDataset: Sendable {
         self.side = options.side
     }
 
+    /// A dataset of images already in memory (rasterized strokes, say). Every image must be
+    /// `side × side` and every label a valid index into `classNames`.
+    public init(classNames: [String], images: [GrayImage], labels: [Int], side: Int = 28,
+                root: String = "") {
+        precondition(images.count == labels.count, "Each image needs exactly one label.")
+        precondition(images.allSatisfy { $0.width == side && $0.height == side },
+                     "Every image of a dataset must be \(side)×\(side); use fitted(toSide:).")
+        precondition(labels.allSatisfy { classNames.indices.contains($0) },
+                     "Every label must index into the \(classNames.count) class names.")
+        self.root = root
+        self.classNames = classNames
+        self.images = images
+        self.labels = labels
+        self.paths = [String](repeating: "", count: images.count)
+        self.skippedFiles = []
+        self.unreadableFiles = []
+        self.side = side
+    }
+
     /// Throws unless `self` has exactly the classes of `reference`, in the same order — for a
     /// separate test folder, whose labels must mean what the training labels mean.
     public func checkSameClasses(as reference: ImageFolderDataset) throws(DatasetError) {

@@ -34,7 +34,8 @@ public enum ImageLoadingError: Error, CustomStringConvertible, Sendable, Equatab
                 return "\(subject): \(width)×\(height) pixels exceeds the limit "
                     + "\(limits.maxWidth)×\(limits.maxHeight) (\(hint))"
             }
-            return "\(subject): \(width)×\(height) = \(width * height) pixels exceeds the limit "
+            let count = width.multipliedReportingOverflow(by: height).partialValue
+            return "\(subject): \(width)×\(height) = \(count) pixels exceeds the limit "
                 + "of \(limits.maxPixelCount) pixels (\(hint))"
         }
     }
