@@ -69,7 +69,7 @@ private func decode(_ png: TestPNG, polarity: Polarity = .whiteInkOnBlack) throw
         })
     }
 
-    @Test func paletteEntriesAreLooked() throws {
+    @Test func paletteEntriesAreLookedUp() throws {
         let palette: [[UInt8]] = [[0, 0, 0], [255, 255, 255], [77, 77, 77], [0, 0, 255]]
         let indices = [0, 1, 2, 3, 3, 2, 1, 0]
         let image = try decode(TestPNG(width: 4, height: 2, colorType: .palette,
@@ -110,6 +110,27 @@ private func decode(_ png: TestPNG, polarity: Polarity = .whiteInkOnBlack) throw
         let image = try decode(TestPNG(width: 5, height: 1, colorType: .rgb, bitDepth: 16,
                                        samples: colours.flatMap { $0 }))
         #expect(image.pixels == [128, 255, 0, 20, 54])
+    }
+
+    @Test func sixteenBitAlphaIsComposited() throws {
+        // Half-transparent white (alpha 0x8080 = 128/255), opaque 0x8080 gray, transparent.
+        let png = TestPNG(width: 3, height: 1, colorType: .rgba, bitDepth: 16,
+                          samples: [0xFFFF, 0xFFFF, 0xFFFF, 0x8080, 0x8080, 0x8080, 0x8080, 0xFFFF,
+                                    0xFFFF, 0xFFFF, 0xFFFF, 0])
+        #expect(try decode(png).pixels == [128, 128, 0])
+        #expect(try decode(png, polarity: .blackInkOnWhite).pixels == [255, 128, 255])
+    }
+
+    @Test func gammaChunksAreHonoured() throws {
+        var png = TestPNG(width: 3, height: 1, colorType: .gray, samples: [0, 128, 255])
+        // sRGB or a gamma of 1/2.2 mean the samples are already sRGB: unchanged.
+        for chunk in [("sRGB", [UInt8(0)]), ("gAMA", TestPNG.bigEndian(45455))] {
+            png.extraChunks = [chunk]
+            #expect(try decode(png).pixels == [0, 128, 255], "\(chunk.0)")
+        }
+        // Linear samples (gamma 1.0) are re-encoded as sRGB by libpng: 128/255 → 186/255.
+        png.extraChunks = [("gAMA", TestPNG.bigEndian(100_000))]
+        #expect(try decode(png).pixels == [0, 186, 255])
     }
 
     @Test func interlacedImagesMatchTheirProgressiveTwin() throws {
@@ -215,13 +236,16 @@ private func decode(_ png: TestPNG, polarity: Polarity = .whiteInkOnBlack) throw
             }
             #expect(error.description.hasPrefix("file x.png: truncated or corrupt PNG ("))
         }
+        #expect(failure(decoding: Array(valid.prefix(33)))?.description
+            == "file x.png: truncated or corrupt PNG (read beyond end of data)")
     }
 
     @Test func aBadCRCIsReported() throws {
-        let png = TestPNG(width: 8, height: 8, colorType: .gray, samples: [Int](repeating: 7, count: 64))
+        let png = TestPNG(width: 8, height: 8, colorType: .gray,
+                          samples: [Int](repeating: 7, count: 64))
         for chunk in ["IHDR", "IDAT"] {
             let error = try #require(failure(decoding: png.encoded(breakingCRCOf: chunk)))
-            #expect(error.description.contains("CRC"), "\(chunk): \(error)")
+            #expect(error.description == "file x.png: truncated or corrupt PNG (\(chunk): CRC error)")
         }
     }
 
@@ -243,7 +267,8 @@ private func decode(_ png: TestPNG, polarity: Polarity = .whiteInkOnBlack) throw
                                    limits: .default))
         #expect(error.description == "file x.png: 100000×100000 pixels exceeds the limit "
             + "10000×10000 (raise it with ImageLimits(maxWidth:maxHeight:maxPixelCount:))")
-        let tooMany = try #require(failure(decoding: TestPNG.absurdHeader(width: 9000, height: 9000)))
+        let tooMany = try #require(failure(decoding: TestPNG.absurdHeader(width: 9000,
+                                                                         height: 9000)))
         #expect(tooMany.description.contains("9000×9000 = 81000000 pixels exceeds the limit "
             + "of 50000000 pixels"))
     }
@@ -286,7 +311,8 @@ private func decode(_ png: TestPNG, polarity: Polarity = .whiteInkOnBlack) throw
             _ = try GrayImage(contentsOfPNG: folder.path + "/cut.png")
             Issue.record("a truncated file was accepted")
         } catch {
-            #expect(error.description.hasPrefix("file \(folder.path)/cut.png: truncated or corrupt"))
+            #expect(error.description.hasPrefix(
+                "file \(folder.path)/cut.png: truncated or corrupt"))
         }
         try folder.write(TestPNG.absurdHeader(width: 100_000, height: 100_000), to: "big.png")
         #expect(throws: ImageLoadingError.tooLarge(path: folder.path + "/big.png",

@@ -13,8 +13,8 @@ import Testing
 
     @Test func integerFactorsGiveRoundedBlockMeans() {
         var rng = SplitMix64(seed: 11)
-        let source = GrayImage(width: 84, height: 56,
-                               pixels: (0..<(84 * 56)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+        let pixels = (0..<(84 * 56)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        let source = GrayImage(width: 84, height: 56, pixels: pixels)
         let small = source.resized(width: 28, height: 28)  // 3 × 2 blocks
         for y in 0..<28 {
             for x in 0..<28 {

@@ -39,7 +39,8 @@ private func makeTree() throws -> TemporaryFolder {
         #expect(dataset.classCounts == [10, 10])
         #expect(dataset.labels == [Int](repeating: 0, count: 10) + [Int](repeating: 1, count: 10))
         #expect(dataset.paths.first == tree.path + "/arrow/a0.png")
-        #expect(dataset.images.map { $0.pixels[0] } == (10..<20).map(UInt8.init) + (100..<110).map(UInt8.init))
+        let firstPixels = (10..<20).map(UInt8.init) + (100..<110).map(UInt8.init)
+        #expect(dataset.images.map { $0.pixels[0] } == firstPixels)
         #expect(dataset.images.allSatisfy { $0.width == 28 && $0.height == 28 })
         #expect(dataset.skippedFiles == [tree.path + "/README.md", tree.path + "/arrow/nested",
                                          tree.path + "/arrow/notes.txt"])

@@ -17,7 +17,9 @@ extension GrayImage {
         for y in 0..<height {
             for x in 0..<newWidth {
                 var sum = 0
-                for (source, weight) in columns[x] { sum += weight * Int(pixels[y * width + source]) }
+                for (source, weight) in columns[x] {
+                    sum += weight * Int(pixels[y * width + source])
+                }
                 rowSums[y * newWidth + x] = sum
             }
         }

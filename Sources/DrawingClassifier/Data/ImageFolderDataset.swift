@@ -83,7 +83,11 @@ public struct ImageFolderDataset: Sendable {
         var classNames: [String] = []
         for name in try Self.visibleEntries(of: root) {
             let path = root + "/" + name
-            if Self.kind(of: path) == .folder { classNames.append(name) } else { skipped.append(path) }
+            if Self.kind(of: path) == .folder {
+                classNames.append(name)
+            } else {
+                skipped.append(path)
+            }
         }
         guard !classNames.isEmpty else { throw .noClasses(path: root) }
         guard classNames.count >= 2 else {
@@ -112,7 +116,8 @@ public struct ImageFolderDataset: Sendable {
             for path in files {
                 do {
                     let image = try GrayImage(contentsOfPNG: path, options: options.png)
-                    images.append(image.fitted(toSide: options.side, polarity: options.png.polarity))
+                    images.append(image.fitted(toSide: options.side,
+                                               polarity: options.png.polarity))
                     labels.append(label)
                     paths.append(path)
                     classImages += 1

@@ -51,7 +51,8 @@ struct TestPNG {
 
     /// The whole file; `breakingCRCOf` flips one bit of that chunk's CRC.
     func encoded(breakingCRCOf broken: String? = nil) -> [UInt8] {
-        Self.signature + chunks().flatMap { Self.chunk($0.type, $0.data, breakCRC: $0.type == broken) }
+        Self.signature
+            + chunks().flatMap { Self.chunk($0.type, $0.data, breakCRC: $0.type == broken) }
     }
 
     /// The filtered (filter 0) scanlines of every Adam7 pass, or of the whole image.
