@@ -245,7 +245,8 @@ private func decode(_ png: TestPNG, polarity: Polarity = .whiteInkOnBlack) throw
                           samples: [Int](repeating: 7, count: 64))
         for chunk in ["IHDR", "IDAT"] {
             let error = try #require(failure(decoding: png.encoded(breakingCRCOf: chunk)))
-            #expect(error.description == "file x.png: truncated or corrupt PNG (\(chunk): CRC error)")
+            #expect(error.description
+                == "file x.png: truncated or corrupt PNG (\(chunk): CRC error)")
         }
     }
 
