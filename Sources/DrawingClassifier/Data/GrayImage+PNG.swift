@@ -11,6 +11,7 @@ public struct PNGReadOptions: Sendable, Equatable {
     /// The largest accepted size, checked against the header before decoding.
     public var limits: ImageLimits
 
+    /// Defaults: transparent → black, no inversion, `ImageLimits.default`.
     public init(polarity: Polarity = .whiteInkOnBlack, invertsLightBackground: Bool = false,
                 limits: ImageLimits = .default) {
         self.polarity = polarity

@@ -25,6 +25,7 @@ public struct ImageFolderDataset: Sendable {
         /// The side of the square every image is fitted into.
         public var side: Int
 
+        /// Defaults: skip unreadable files, default PNG options, 28 × 28 images.
         public init(strict: Bool = false, png: PNGReadOptions = PNGReadOptions(),
                     side: Int = 28) {
             precondition(side > 0, "The image side of a dataset must be positive.")
@@ -36,7 +37,9 @@ public struct ImageFolderDataset: Sendable {
 
     /// A ".png" file that was skipped, and why.
     public struct UnreadableFile: Sendable, Equatable, CustomStringConvertible {
+        /// The file.
         public var path: String
+        /// The full error message, which names the file (an `ImageLoadingError` description).
         public var reason: String
         public var description: String { reason }
     }

@@ -13,6 +13,7 @@ public struct ImageLimits: Sendable, Equatable {
     /// Limits of 10 000 × 10 000 pixels and 50 Mpixel in all.
     public static let `default` = ImageLimits()
 
+    /// Limits; every value must be positive.
     public init(maxWidth: Int = 10_000, maxHeight: Int = 10_000, maxPixelCount: Int = 50_000_000) {
         precondition(maxWidth > 0 && maxHeight > 0 && maxPixelCount > 0,
                      "Image limits must be positive.")
