@@ -1,9 +1,178 @@
 import ArgumentParser
 import DrawingClassifier
+import Foundation
 
 @main
 struct FATrain: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "fa-train",
-        abstract: "Train the stroke classifier on folders of PNGs and export its weights.")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "fa-train",
+        abstract: "Train, evaluate and use the stroke classifier (circle / arrow / cycle …).",
+        subcommands: [Train.self, Evaluate.self, Predict.self],
+        defaultSubcommand: Train.self)
+}
+
+/// Options shared by every command that reads PNG folders.
+struct ImageOptions: ParsableArguments {
+    @Flag(help: "Fail on the first unreadable PNG instead of reporting and skipping it.")
+    var strict = false
+    @Option(help: "Largest PNG width or height accepted; bigger files are refused before decoding.")
+    var maxImageSide = 10_000
+
+    func validate() throws {
+        guard maxImageSide > 0 else { throw ValidationError("--max-image-side must be positive.") }
+    }
+
+    var datasetOptions: ImageFolderDataset.Options {
+        ImageFolderDataset.Options(strict: strict, png: pngOptions)
+    }
+
+    var pngOptions: PNGReadOptions {
+        let side = maxImageSide
+        return PNGReadOptions(limits: ImageLimits(maxWidth: side, maxHeight: side,
+                                                  maxPixelCount: max(side * side, 1)))
+    }
+
+    func load(_ folder: String) throws -> ImageFolderDataset {
+        let dataset = try ImageFolderDataset(root: folder, options: datasetOptions) { loaded, total in
+            if loaded == total || loaded % 500 == 0 { Console.status("loading \(folder): \(loaded)/\(total) files") }
+        }
+        for file in dataset.unreadableFiles { Console.note("skipped \(file.path): \(file.reason)") }
+        if !dataset.skippedFiles.isEmpty {
+            Console.note("skipped \(dataset.skippedFiles.count) non-PNG entries in \(folder)")
+        }
+        return dataset
+    }
+}
+
+struct Train: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Train on a folder of class folders of PNGs, evaluate on a held-out split, export.")
+
+    @Option(help: "Folder with one subfolder of PNG drawings per class (MNIST Maker layout).")
+    var data: String
+    @Option(help: "A separate folder of test images (same classes); replaces the split.")
+    var testData: String?
+    @Option(help: "Passes over the training split.") var epochs = 30
+    @Option(help: "Examples per gradient step.") var batchSize = 32
+    @Option(help: "SGD learning rate.") var learningRate: Float = 0.01
+    @Option(help: "SGD momentum.") var momentum: Float = 0.9
+    @Option(help: "L2 weight decay on weights (not biases).") var weightDecay: Float = 0
+    @Option(help: "Learning-rate schedule: constant, cosine or step (×0.1 every third of the run).")
+    var schedule = "constant"
+    @Option(help: "Seed for the split, weight initialisation and shuffling.") var seed: UInt64 = 1
+    @Option(help: "Fraction of each class held out for testing.") var testSplit = 0.2
+    @Option(help: "Fraction of the training part held out to report validation accuracy.")
+    var validationSplit = 0.0
+    @Option(help: "Worker threads (results are identical for every count).") var threads = 2
+    @Option(name: .shortAndLong, help: "Where to write the model file.") var output = "classifier.model"
+    @Option(help: "Also write the test evaluation as JSON (FORMATS.md §4).") var report: String?
+    @OptionGroup var images: ImageOptions
+
+    func validate() throws {
+        guard epochs > 0 else { throw ValidationError("--epochs must be at least 1.") }
+        guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1.") }
+        guard learningRate > 0, learningRate.isFinite else {
+            throw ValidationError("--learning-rate must be a positive number.")
+        }
+        guard (0..<1).contains(momentum) else { throw ValidationError("--momentum must lie in [0, 1).") }
+        guard weightDecay >= 0, weightDecay.isFinite else {
+            throw ValidationError("--weight-decay must not be negative.")
+        }
+        guard (0..<1).contains(testSplit) else { throw ValidationError("--test-split must lie in [0, 1).") }
+        guard (0..<1).contains(validationSplit) else {
+            throw ValidationError("--validation-split must lie in [0, 1).")
+        }
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must lie in 1...64.") }
+        guard parsedSchedule != nil else {
+            throw ValidationError("--schedule must be constant, cosine or step.")
+        }
+    }
+
+    var parsedSchedule: LearningRateSchedule? {
+        switch schedule {
+        case "constant": .constant
+        case "cosine": .cosine(minimumFactor: 0.01)
+        case "step": .stepDecay(every: max(1, epochs / 3), factor: 0.1)
+        default: nil
+        }
+    }
+
+    func run() throws {
+        let start = ContinuousClock.now
+        let dataset = try images.load(data)
+        let testDataset = try testData.map { folder in
+            let test = try images.load(folder)
+            try test.checkSameClasses(as: dataset)
+            return test
+        }
+        let training = TrainingOptions(epochs: epochs, batchSize: batchSize, learningRate: learningRate,
+                                       momentum: momentum, weightDecay: weightDecay,
+                                       schedule: parsedSchedule ?? .constant, seed: seed,
+                                       threadCount: threads)
+        let options = ClassifierTrainingOptions(training: training, testFraction: testSplit,
+                                                validationFraction: validationSplit,
+                                                datasetName: URL(fileURLWithPath: data).lastPathComponent)
+        Console.note(" epoch  train loss  train acc  valid acc  elapsed")
+        let result = try ClassifierTraining.run(dataset: dataset, testDataset: testDataset,
+                                                options: options,
+                                                progress: { Console.note($0.tableRow) })
+        Console.note("")
+        Console.note(result.split.description)
+        try ModelFile.write(result.classifier, to: output)
+        if let matrix = result.test {
+            print("test evaluation (\(matrix.total) images never seen in training):")
+            print(matrix.description)
+            if let report { try EvaluationReport(matrix).write(to: report) }
+        } else if report != nil {
+            Console.note("no test examples: --report not written")
+        }
+        let seconds = (ContinuousClock.now - start).seconds
+        let samples = Double(result.classifier.training.trainExamples ?? 0) * Double(epochs)
+        print("model written to \(output)")
+        Console.note(String(format: "total %.1f s (load, train, evaluate, export); training %.0f samples/s",
+                            seconds, samples / max(result.epochs.last?.elapsedSeconds ?? 1, 1e-9)))
+    }
+}
+
+struct Evaluate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Evaluate a model on a folder of class folders of PNGs.")
+    @Option(help: "The model file.") var model: String
+    @Option(help: "Folder with one subfolder of PNGs per class (the model's class names).")
+    var data: String
+    @Option(help: "Also write the evaluation as JSON (FORMATS.md §4).") var report: String?
+    @OptionGroup var images: ImageOptions
+
+    func run() throws {
+        let classifier = try ModelFile.read(from: model)
+        let dataset = try images.load(data)
+        let matrix = try classifier.confusionMatrix(on: dataset)
+        print(matrix.description)
+        if let report { try EvaluationReport(matrix).write(to: report) }
+    }
+}
+
+struct Predict: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the most probable classes of single PNG files.")
+    @Option(help: "The model file.") var model: String
+    @Option(help: "How many classes to list per file.") var top = 3
+    @Argument(help: "PNG files.") var files: [String]
+    @OptionGroup var images: ImageOptions
+
+    func validate() throws {
+        guard top > 0 else { throw ValidationError("--top must be at least 1.") }
+        guard !files.isEmpty else { throw ValidationError("Give at least one PNG file.") }
+    }
+
+    func run() throws {
+        let classifier = try ModelFile.read(from: model)
+        for file in files {
+            let image = try GrayImage(contentsOfPNG: file, options: images.pngOptions)
+                .fitted(toSide: classifier.preprocessing.width)
+            let predictions = classifier.topPredictions([image], k: top)[0]
+            print(file + "  " + predictions.map { "\($0.label) \(String(format: "%.4f", $0.probability))" }
+                .joined(separator: "  "))
+        }
+    }
 }

@@ -1,0 +1,90 @@
+/// Settings of a whole run: data split, then `TrainingOptions` for the optimisation.
+public struct ClassifierTrainingOptions: Sendable {
+    public var training: TrainingOptions
+    /// Fraction of each class held out for the test evaluation (ignored with a test set).
+    public var testFraction: Double
+    /// Fraction of the remaining training part held out to report validation accuracy.
+    public var validationFraction: Double
+    /// What to record as the dataset in the model file.
+    public var datasetName: String?
+
+    public init(training: TrainingOptions = TrainingOptions(), testFraction: Double = 0.2,
+                validationFraction: Double = 0, datasetName: String? = nil) {
+        self.training = training
+        self.testFraction = testFraction
+        self.validationFraction = validationFraction
+        self.datasetName = datasetName
+    }
+}
+
+/// Everything a training run produced.
+public struct ClassifierTrainingResult: Sendable {
+    public var classifier: Classifier
+    public var epochs: [EpochReport]
+    public var split: SplitSummary
+    /// The evaluation on the held-out test examples (nil when there were none).
+    public var test: ConfusionMatrix?
+}
+
+/// The whole job of `fa-train`: split a dataset (stratified and seeded), build the network,
+/// train it, evaluate it on the held-out test part, and describe it for the model file.
+///
+/// One seed drives everything: the split uses `SplitMix64(seed)`, weight initialisation
+/// `SplitMix64(seed + 1)`, and the trainer's shuffling its own `SplitMix64(seed)`, so the
+/// same seed and data reproduce the same model bit for bit.
+public enum ClassifierTraining {
+    public static func run(
+        dataset: ImageFolderDataset, testDataset: ImageFolderDataset? = nil,
+        options: ClassifierTrainingOptions,
+        augmentation: ((inout Tensor, inout SplitMix64) -> Void)? = nil,
+        progress: (EpochReport) -> Void = { _ in }
+    ) throws(TrainingError) -> ClassifierTrainingResult {
+        guard (0..<1).contains(options.testFraction), (0..<1).contains(options.validationFraction) else {
+            throw TrainingError(description: "test and validation fractions must lie in [0, 1)")
+        }
+        let seed = options.training.seed
+        var splitRNG = SplitMix64(seed: seed)
+        let split = DatasetSplit(stratifying: dataset.labels,
+                                 testFraction: testDataset == nil ? options.testFraction : 0,
+                                 validationFraction: options.validationFraction, using: &splitRNG)
+        let training = dataset.tensors(at: split.training)
+        let validation = split.validation.isEmpty ? nil : dataset.tensors(at: split.validation)
+        let test = testDataset.map { $0.tensors() }
+            ?? (split.test.isEmpty ? nil : dataset.tensors(at: split.test))
+
+        var initRNG = SplitMix64(seed: seed &+ 1)
+        var network = Network(specs: Network.drawingClassifierSpecs(classCount: dataset.classNames.count),
+                              using: &initRNG)
+        let trainer = Trainer(options: options.training)
+        let epochs = try trainer.train(
+            &network, images: training.images, labels: training.labels,
+            validation: validation.map { LabeledImages(images: $0.images, labels: $0.labels) },
+            augmentation: augmentation, progress: progress)
+
+        var classifier = Classifier(network: network, classes: dataset.classNames)
+        let matrix = test.map { classifier.confusionMatrix(images: $0.images, labels: $0.labels) }
+        let o = options.training
+        var metadata = TrainingMetadata()
+        metadata.dataset = options.datasetName
+        metadata.seed = seed
+        metadata.testFraction = testDataset == nil ? options.testFraction : nil
+        metadata.validationFraction = options.validationFraction
+        metadata.epochs = o.epochs
+        metadata.batchSize = o.batchSize
+        metadata.learningRate = Double(o.learningRate)
+        metadata.momentum = Double(o.momentum)
+        metadata.weightDecay = Double(o.weightDecay)
+        metadata.schedule = o.schedule.description
+        metadata.threadCount = o.threadCount
+        metadata.trainExamples = training.labels.count
+        metadata.testExamples = test?.labels.count
+        metadata.finalTrainLoss = epochs.last.map { Double($0.trainLoss) }
+        metadata.testAccuracy = matrix?.accuracy
+        classifier.training = metadata
+
+        let summary = SplitSummary(classNames: dataset.classNames, trainingLabels: training.labels,
+                                   validationLabels: validation?.labels ?? [],
+                                   testLabels: test?.labels ?? [])
+        return ClassifierTrainingResult(classifier: classifier, epochs: epochs, split: summary, test: matrix)
+    }
+}
