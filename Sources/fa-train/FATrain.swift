@@ -64,6 +64,12 @@ struct Train: ParsableCommand {
     @Option(help: "Fraction of the training part held out to report validation accuracy.")
     var validationSplit = 0.0
     @Option(help: "Worker threads (results are identical for every count).") var threads = 2
+    @Option(help: "Random rotation of training images, in degrees either way (0 = off).")
+    var augmentRotation: Float = 0
+    @Option(help: "Random relative scale change of training images either way (0 = off).")
+    var augmentScale: Float = 0
+    @Option(help: "Random shift of training images in pixels either way (0 = off).")
+    var augmentShift: Float = 0
     @Option(name: .shortAndLong, help: "Where to write the model file.") var output = "classifier.model"
     @Option(help: "Also write the test evaluation as JSON (FORMATS.md §4).") var report: String?
     @OptionGroup var images: ImageOptions
@@ -113,8 +119,12 @@ struct Train: ParsableCommand {
                                                 validationFraction: validationSplit,
                                                 datasetName: URL(fileURLWithPath: data).lastPathComponent)
         Console.note(" epoch  train loss  train acc  valid acc  elapsed")
+        let augmentation = ImageAugmentation(maxRotationDegrees: augmentRotation,
+                                             maxScaleChange: augmentScale, maxShift: augmentShift)
         let result = try ClassifierTraining.run(dataset: dataset, testDataset: testDataset,
                                                 options: options,
+                                                augmentation: augmentation == .none ? nil
+                                                    : { augmentation.apply(to: &$0, using: &$1) },
                                                 progress: { Console.note($0.tableRow) })
         Console.note("")
         Console.note(result.split.description)
