@@ -27,11 +27,16 @@ public struct Rasterizer: Sendable, Equatable {
     public var penWidth: PenWidth
     /// Empty border, in output pixels, kept on the longer side of the drawing.
     public var margin: Double
+    /// Bounds on the pen diameter in output pixels for a pen in drawing units, so a drawing
+    /// at an unusual scale (a dot, coordinates in 0...1, a wall-sized canvas) still gets a
+    /// visible, non-blob line. The calibrated $1 strokes never reach them.
+    public var penPixelLimits: ClosedRange<Double>
 
     /// The calibrated defaults (see docs/rasterizer.md).
     public static let standard = Rasterizer()
 
-    public init(side: Int = 28, penWidth: PenWidth = .fractionOfSide(0.05), margin: Double = 0) {
+    public init(side: Int = 28, penWidth: PenWidth = .drawingUnits(4), margin: Double = 0,
+                penPixelLimits: ClosedRange<Double> = 0.5...3) {
         precondition(side > 0, "The image side must be positive.")
         precondition(margin >= 0 && 2 * margin < Double(side),
                      "The margin must be non-negative and leave room for the drawing.")
@@ -45,6 +50,10 @@ public struct Rasterizer: Sendable, Equatable {
         self.side = side
         self.penWidth = penWidth
         self.margin = margin
+        precondition(penPixelLimits.lowerBound > 0
+                     && penPixelLimits.upperBound + 2 * margin < Double(side),
+                     "The pen limits must be positive and narrower than the image.")
+        self.penPixelLimits = penPixelLimits
     }
 
     /// Where drawing coordinates land in the image: pixel = centre + (point − middle)·scale.
@@ -64,8 +73,8 @@ public struct Rasterizer: Sendable, Equatable {
     }
 
     /// The fit of these strokes: bounds of all points, plus the pen, into side − 2·margin.
-    /// A drawing whose points all coincide becomes a centred dot (a full disc with a pen in
-    /// drawing units, as MNIST Maker would draw it; a pen-sized dot with a fractional pen).
+    /// A drawing whose points all coincide becomes a centred dot as wide as the pen
+    /// (`penPixelLimits.upperBound` for a pen in drawing units).
     public func frame(for strokes: [Stroke]) -> Frame {
         var minX = Double.infinity, maxX = -Double.infinity
         var minY = Double.infinity, maxY = -Double.infinity
@@ -84,8 +93,11 @@ public struct Rasterizer: Sendable, Equatable {
         let scale: Double, radius: Double
         switch penWidth {
         case .drawingUnits(let width):
-            scale = room / (extent + width)
-            radius = scale * width / 2
+            let pen = room * width / (extent + width)
+            let limited = min(max(pen, penPixelLimits.lowerBound), penPixelLimits.upperBound)
+            scale = pen == limited ? room / (extent + width)
+                : (extent > 0 ? (room - limited) / extent : 0)
+            radius = limited / 2
         case .fractionOfSide(let fraction):
             let pen = fraction * Double(side)
             scale = extent > 0 ? (room - pen) / extent : 0
