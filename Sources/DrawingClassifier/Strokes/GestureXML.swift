@@ -5,6 +5,8 @@
 /// declaration, comments and unknown elements, reads the `X`, `Y` and optional `T`
 /// attributes of each `<Point>` (either quote style, any order, any spacing) and makes one
 /// stroke per `<Gesture>` element. Entities are not expanded (numbers never need them).
+import Foundation
+
 enum GestureXML {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String,
                       limits: StrokeLimits) throws(StrokeFormatError) -> Drawing {
@@ -20,13 +22,17 @@ enum GestureXML {
         var strokes: [Stroke] = []
         var current: [Point]? = nil  // points of the open <Gesture>
         var index = 0
-        func find(_ pattern: String, from start: Int) -> Int? {
-            let needle = Array(pattern.utf8)
+        func find(_ pattern: StaticString, from start: Int) -> Int? {
+            let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
             var i = start
             while i + needle.count <= bytes.count {
-                if bytes[i] == needle[0], needle.indices.allSatisfy({ bytes[i + $0] == needle[$0] }) {
-                    return i
+                guard let base = bytes.baseAddress,
+                      let hit = memchr(base + i, Int32(needle[0]), bytes.count - i) else {
+                    return nil
                 }
+                i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard i + needle.count <= bytes.count else { return nil }
+                if needle.indices.allSatisfy({ bytes[i + $0] == needle[$0] }) { return i }
                 i += 1
             }
             return nil
@@ -75,9 +81,17 @@ enum GestureXML {
                     throw .tooManyPoints(stroke: strokes.count, count: p + 1,
                                          limit: limits.maxPointsPerStroke)
                 }
-                let attributes = try self.attributes(tag)
-                guard let x = attributes["X"].flatMap(Double.init),
-                      let y = attributes["Y"].flatMap(Double.init) else {
+                var (x, y, t): (Double?, Double?, Double?) = (nil, nil, nil)
+                try forEachAttribute(tag) { name, value in
+                    guard name.count == 1 else { return }
+                    switch name[name.startIndex] {
+                    case UInt8(ascii: "X"): x = number(value)
+                    case UInt8(ascii: "Y"): y = number(value)
+                    case UInt8(ascii: "T"): t = number(value)
+                    default: break
+                    }
+                }
+                guard let x, let y else {
                     throw .unexpectedStructure(where: "stroke \(strokes.count) point \(p)",
                                                expected: "numeric X and Y attributes")
                 }
@@ -86,7 +100,6 @@ enum GestureXML {
                     throw .coordinateOutOfRange(stroke: strokes.count, point: p, value: value,
                                                 limit: limits.maxCoordinateMagnitude)
                 }
-                let t = attributes["T"].flatMap(Double.init)
                 current!.append(Point(x: x, y: y, t: t))
             default:
                 continue  // <?xml ..?> and unknown elements
@@ -114,10 +127,20 @@ enum GestureXML {
         return String(decoding: tag[0..<end], as: UTF8.self)
     }
 
-    /// `name="value"` or `name='value'` pairs of a tag (after its name).
-    private static func attributes(_ tag: UnsafeBufferPointer<UInt8>)
-        throws(StrokeFormatError.Kind) -> [String: String] {
-        var result: [String: String] = [:]
+    /// A decimal number with optional surrounding spaces (nil if it is not one).
+    private static func number(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+        var start = text.startIndex, end = text.endIndex
+        while start < end, StrokeReader.isWhitespace(text[start]) { start += 1 }
+        while end > start, StrokeReader.isWhitespace(text[end - 1]) { end -= 1 }
+        guard end - start <= 64 else { return nil }
+        return Double(String(decoding: text[start..<end], as: UTF8.self))
+    }
+
+    /// Calls `body` with each `name="value"` or `name='value'` pair of a tag (after its name).
+    private static func forEachAttribute(
+        _ tag: UnsafeBufferPointer<UInt8>,
+        _ body: (Slice<UnsafeBufferPointer<UInt8>>, Slice<UnsafeBufferPointer<UInt8>>) -> Void
+    ) throws(StrokeFormatError.Kind) {
         var i = 0
         while i < tag.count, !StrokeReader.isWhitespace(tag[i]) { i += 1 }  // skip the name
         while i < tag.count {
@@ -129,7 +152,8 @@ enum GestureXML {
             while i < tag.count, tag[i] != UInt8(ascii: "="), !StrokeReader.isWhitespace(tag[i]) {
                 i += 1
             }
-            let name = String(decoding: tag[nameStart..<i], as: UTF8.self)
+            let nameBytes = tag[nameStart..<i]
+            var name: String { String(decoding: nameBytes, as: UTF8.self) }
             while i < tag.count, StrokeReader.isWhitespace(tag[i]) { i += 1 }
             guard i < tag.count, tag[i] == UInt8(ascii: "=") else {
                 throw .malformedXML(reason: "attribute \(name) has no value")
@@ -146,20 +170,8 @@ enum GestureXML {
             guard i < tag.count else {
                 throw .malformedXML(reason: "attribute \(name) value is not closed")
             }
-            let value = String(decoding: tag[valueStart..<i], as: UTF8.self)
-            result[name] = value.trimmingWhitespace
+            body(nameBytes, tag[valueStart..<i])
             i += 1
         }
-        return result
-    }
-}
-
-private extension String {
-    var trimmingWhitespace: String {
-        let bytes = Array(utf8)
-        var start = 0, end = bytes.count
-        while start < end, StrokeReader.isWhitespace(bytes[start]) { start += 1 }
-        while end > start, StrokeReader.isWhitespace(bytes[end - 1]) { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }
