@@ -134,14 +134,28 @@ public struct Rasterizer: Sendable, Equatable {
                 let points = stroke.points
                 guard !points.isEmpty else { continue }
                 var a = frame.pixel(points[0])
-                for k in 0..<max(points.count - 1, 1) {
-                    let b = points.count > 1 ? frame.pixel(points[k + 1]) : a
+                if points.count == 1 {
+                    Self.stamp(segmentFrom: a, to: a, reach: reach, side: side, into: d2)
+                    continue
+                }
+                for k in 1..<points.count {
+                    let b = frame.pixel(points[k])
+                    // Points closer than a fifth of a pixel to the last drawn one change no
+                    // pixel noticeably (the path moves < 0.2 px); skip them, but never the end.
+                    let (dx, dy) = (b.x - a.x, b.y - a.y)
+                    if dx * dx + dy * dy < 0.04, k < points.count - 1 { continue }
                     Self.stamp(segmentFrom: a, to: b, reach: reach, side: side, into: d2)
                     a = b
                 }
             }
+            let reach2 = reach * reach
             for i in d2.indices {
-                let d = d2[i].squareRoot()
+                let squared = d2[i]
+                guard squared < reach2 else {
+                    d2[i] = 0
+                    continue
+                }
+                let d = squared.squareRoot()
                 d2[i] = max(0, min(d + r, 0.5) - max(d - r, -0.5))
             }
         }
@@ -159,14 +173,18 @@ public struct Rasterizer: Sendable, Equatable {
         let dx = b.x - a.x, dy = b.y - a.y
         let length2 = dx * dx + dy * dy
         let inverse: Float = length2 > 0 ? 1 / length2 : 0
+        let (stepT, px0) = (dx * inverse, Float(x0) + 0.5 - a.x)
         for y in y0...y1 {
             let py = Float(y) + 0.5 - a.y
+            var px = px0
+            var t = (px0 * dx + py * dy) * inverse  // projection of the pixel centre on a→b
+            let row = y * side
             for x in x0...x1 {
-                let px = Float(x) + 0.5 - a.x
-                let t = min(max((px * dx + py * dy) * inverse, 0), 1)
-                let ex = px - t * dx, ey = py - t * dy
-                let distance2 = ex * ex + ey * ey
-                if distance2 < d2[y * side + x] { d2[y * side + x] = distance2 }
+                let clamped = min(max(t, 0), 1)
+                let ex = px - clamped * dx, ey = py - clamped * dy
+                d2[row + x] = min(d2[row + x], ex * ex + ey * ey)
+                px += 1
+                t += stepT
             }
         }
     }
