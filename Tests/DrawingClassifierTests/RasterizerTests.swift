@@ -84,6 +84,14 @@ import Testing
         return (Double(differences.reduce(0, +)) / Double(differences.count), differences.max()!)
     }
 
+    @Test func handBuiltNonFinitePointsDrawNothingAndDoNotCrash() {
+        let image = Rasterizer.standard.rasterize([Self.line([(.nan, 1), (2, .infinity)])])
+        #expect(image == GrayImage(width: 28, height: 28))
+        let mixed = Rasterizer.standard.rasterize([Self.line([(0, 0), (10, 0)]),
+                                                   Self.line([(1e308, 0), (-1e308, 5)])])
+        #expect(mixed.width == 28)
+    }
+
     @Test func theFastPathAgreesWithSupersampling() {
         let shapes = [[Self.circle(radius: 30)], [Self.line([(0, 0), (50, 100), (100, 0)])]]
         for rasterizer in [Rasterizer.standard, Rasterizer(penWidth: .fractionOfSide(0.08))] {

@@ -250,8 +250,12 @@ import Testing
     }
 
     @Test func aMissingFileIsAnErrorNamingIt() {
-        #expect(throws: StrokeFormatError.self) {
+        #expect(throws: StrokeFormatError(source: "/nonexistent/drawing.json",
+                                          kind: .unreadableFile)) {
             try StrokeReader.read(contentsOfFile: "/nonexistent/drawing.json")
+        }
+        #expect(throws: StrokeFormatError(source: "/tmp", kind: .unreadableFile)) {
+            try StrokeReader.read(contentsOfFile: "/tmp")
         }
     }
 }

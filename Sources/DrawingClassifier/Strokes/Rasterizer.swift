@@ -89,6 +89,9 @@ public struct Rasterizer: Sendable, Equatable {
             return Frame(middleX: 0, middleY: 0, scale: 0, penRadius: 0, centre: centre)
         }
         let extent = max(maxX - minX, maxY - minY)
+        guard extent.isFinite else {
+            return Frame(middleX: 0, middleY: 0, scale: 0, penRadius: 0, centre: centre)
+        }
         let room = Double(side) - 2 * margin
         let scale: Double, radius: Double
         switch penWidth {
@@ -165,6 +168,8 @@ public struct Rasterizer: Sendable, Equatable {
     @inline(__always)
     private static func stamp(segmentFrom a: (x: Float, y: Float), to b: (x: Float, y: Float),
                               reach: Float, side: Int, into d2: UnsafeMutableBufferPointer<Float>) {
+        // Non-finite points (possible in hand-built strokes, never from StrokeReader) draw nothing.
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let x0 = max(0, Int((min(a.x, b.x) - reach).rounded(.down)))
         let x1 = min(side - 1, Int((max(a.x, b.x) + reach).rounded(.down)))
         let y0 = max(0, Int((min(a.y, b.y) - reach).rounded(.down)))

@@ -84,7 +84,7 @@ extension Stroke {
         guard spacing > 0, length > 0, let first = points.first, let last = points.last else {
             return self
         }
-        let count = min(Int(length / spacing), 100_000)
+        let count = Int(min(length / spacing, 100_000))  // also guards against overflow
         var result = [Point(x: first.x, y: first.y)]
         var carried = 0.0  // distance walked since the last emitted point
         for (a, b) in zip(points, points.dropFirst()) {

@@ -6,6 +6,8 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
     public enum Kind: Error, Sendable, Equatable {
         /// The input holds nothing but whitespace (or a byte-order mark).
         case emptyInput
+        /// The file could not be opened or read.
+        case unreadableFile
         /// The content is none of the formats of FORMATS.md §1.
         case unknownFormat(hint: String)
         /// The input is larger than `StrokeLimits.maxInputBytes`.
@@ -51,6 +53,8 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
         switch kind {
         case .emptyInput:
             return "no drawing (the input is empty)"
+        case .unreadableFile:
+            return "cannot be read (check that it exists, is a file and is readable)"
         case .unknownFormat(let hint):
             return "unknown drawing format (\(hint)); expected a JSON stroke list, a drawing "
                 + "document, JSON Lines or $1 gesture XML (see FORMATS.md §1)"

@@ -25,8 +25,7 @@ public enum StrokeReader {
                                     kind: .inputTooLarge(bytes: size, limit: limits.maxInputBytes))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw StrokeFormatError(source: path, kind: .unknownFormat(
-                hint: "the file cannot be read; check that it exists and is readable"))
+            throw StrokeFormatError(source: path, kind: .unreadableFile)
         }
         return try read(bytes: [UInt8](data), source: path, limits: limits)
     }
