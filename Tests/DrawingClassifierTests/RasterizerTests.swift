@@ -25,7 +25,7 @@ import Testing
         let image = Rasterizer.standard.rasterize([Self.line([(0, 50), (100, 50)])])
         let rows = rowSums(image)
         #expect(rows[13] == rows[14] && rows[13] > 0)
-        #expect(rows.enumerated().allSatisfy { $0.offset == 13 || $0.offset == 14 || $0.element == 0 })
+        #expect(rows.indices.allSatisfy { $0 == 13 || $0 == 14 || rows[$0] == 0 })
         #expect(image[14, 13] == 137 && image[14, 14] == 137)
         for x in 0..<14 { #expect(image[x, 13] == image[27 - x, 13]) }  // left-right symmetric
         #expect(image[0, 13] > 0 && image[27, 13] > 0)  // the ink spans the width

@@ -71,13 +71,20 @@ import Testing
         let json = try StrokeReader.read(bytes: Array(#"[[{"x":1,"y":2}]]"#.utf8),
                                          source: "looks-like.xml")
         #expect(json == .single(Drawing(strokes: [Stroke(points: [Point(x: 1, y: 2)])])))
-        let xml = try StrokeReader.read(bytes: Array(#"<Gesture><Point X="1" Y="2"/></Gesture>"#.utf8),
-                                        source: "looks-like.json")
+        let gesture = #"<Gesture><Point X="1" Y="2"/></Gesture>"#
+        let xml = try StrokeReader.read(bytes: Array(gesture.utf8), source: "looks-like.json")
         #expect(xml == .single(Drawing(strokes: [Stroke(points: [Point(x: 1, y: 2)])])))
     }
 
     @Test func aPrettyPrintedDocumentIsOneDrawingNotABatch() throws {
-        let input = try read("[\n  [\n    {\"x\": 1, \"y\": 2}\n  ],\n  [{\"x\": 3, \"y\": 4}]\n]\n")
+        let input = try read("""
+            [
+              [
+                {"x": 1, "y": 2}
+              ],
+              [{"x": 3, "y": 4}]
+            ]
+            """)
         #expect(input == .single(Drawing(strokes: [Stroke(points: [Point(x: 1, y: 2)]),
                                                    Stroke(points: [Point(x: 3, y: 4)])])))
     }

@@ -23,7 +23,8 @@ enum GestureXML {
         var current: [Point]? = nil  // points of the open <Gesture>
         var index = 0
         func find(_ pattern: StaticString, from start: Int) -> Int? {
-            let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+            let needle = UnsafeBufferPointer(start: pattern.utf8Start,
+                                             count: pattern.utf8CodeUnitCount)
             var i = start
             while i + needle.count <= bytes.count {
                 guard let base = bytes.baseAddress,

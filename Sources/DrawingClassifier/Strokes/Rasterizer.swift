@@ -68,7 +68,8 @@ public struct Rasterizer: Sendable, Equatable {
 
         @inline(__always)
         func pixel(_ point: Point) -> (x: Float, y: Float) {
-            (Float(centre + (point.x - middleX) * scale), Float(centre + (point.y - middleY) * scale))
+            (Float(centre + (point.x - middleX) * scale),
+             Float(centre + (point.y - middleY) * scale))
         }
     }
 

@@ -40,15 +40,16 @@ public struct StrokeAugmentation: Sendable, Equatable {
         guard let first = all.first else { return strokes }
         var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
         for p in all {
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+            (minX, maxX) = (min(minX, p.x), max(maxX, p.x))
+            (minY, maxY) = (min(minY, p.y), max(maxY, p.y))
         }
         let (cx, cy) = ((minX + maxX) / 2, (minY + maxY) / 2)
         let extent = max(maxX - minX, maxY - minY)
         let angle = uniform(maxRotation, &rng)
         let (sx, sy) = (1 + uniform(maxScaleChange, &rng), 1 + uniform(maxScaleChange, &rng))
         let (c, s) = (cos(angle), sin(angle))
-        let spacing = resampleSpacing.lowerBound
-            + (resampleSpacing.upperBound - resampleSpacing.lowerBound) * Double(rng.nextUnitFloat())
+        let spread = resampleSpacing.upperBound - resampleSpacing.lowerBound
+        let spacing = resampleSpacing.lowerBound + spread * Double(rng.nextUnitFloat())
         return strokes.map { stroke in
             var points: [Point] = []
             for (index, p) in stroke.points.enumerated() {

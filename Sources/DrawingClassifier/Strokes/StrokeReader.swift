@@ -85,7 +85,8 @@ public enum StrokeReader {
     }
 
     /// JSON Lines: every non-blank line is read on its own.
-    private static func readLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    private static func readLines(_ buffer: UnsafeBufferPointer<UInt8>,
+                                  from start: Int, to end: Int,
                                   source: String, limits: StrokeLimits)
         -> [Result<Drawing, StrokeFormatError>] {
         var results: [Result<Drawing, StrokeFormatError>] = []
