@@ -265,4 +265,14 @@ import Testing
             try StrokeReader.read(contentsOfFile: "/tmp")
         }
     }
+
+    @Test func anEndlessDeviceIsRefusedAtOnce() {
+        #expect(throws: StrokeFormatError(source: "/dev/zero", kind: .unknownFormat(
+            hint: "it starts with bytes 0 0 0 0 0 0 0 0"))) {
+            try StrokeReader.read(contentsOfFile: "/dev/zero")
+        }
+        #expect(throws: StrokeFormatError(source: "/dev/null", kind: .emptyInput)) {
+            try StrokeReader.read(contentsOfFile: "/dev/null")
+        }
+    }
 }

@@ -14,20 +14,41 @@ import Foundation
 /// stroke with no points is an error; a drawing with no strokes is an empty drawing.
 /// Limits (`StrokeLimits`) are checked before parsing; see there for the defaults.
 public enum StrokeReader {
-    /// Reads a file, refusing one larger than `limits.maxInputBytes` before reading it.
-    /// `source` in errors is the path.
+    /// Reads a file (or a device or pipe such as `/dev/stdin`) in 1 MiB chunks, refusing it
+    /// as soon as it passes `limits.maxInputBytes`, or as soon as its first non-blank byte
+    /// shows it is no drawing (so `/dev/zero` or a PNG fails at once). `source` in errors is
+    /// the path.
     public static func read(contentsOfFile path: String,
                             limits: StrokeLimits = .standard) throws(StrokeFormatError)
         -> DrawingInput {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > limits.maxInputBytes {
-            throw StrokeFormatError(source: path,
-                                    kind: .inputTooLarge(bytes: size, limit: limits.maxInputBytes))
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw StrokeFormatError(source: path, kind: .unreadableFile)
         }
-        return try read(bytes: [UInt8](data), source: path, limits: limits)
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        var checkedStart = false
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
+                throw StrokeFormatError(source: path, kind: .unreadableFile)
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            bytes.append(contentsOf: chunk)
+            guard bytes.count <= limits.maxInputBytes else {
+                throw StrokeFormatError(source: path, kind: .inputTooLarge(
+                    bytes: bytes.count, limit: limits.maxInputBytes))
+            }
+            if !checkedStart, let first = bytes.firstIndex(where: { byte in
+                !isWhitespace(byte) && byte != 0xEF && byte != 0xBB && byte != 0xBF
+            }) {
+                checkedStart = true
+                if ![UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "{")]
+                    .contains(bytes[first]) {
+                    break  // read(bytes:) names the unknown format from what is already read
+                }
+            }
+        }
+        return try read(bytes: bytes, source: path, limits: limits)
     }
 
     /// Reads one input held in memory. `source` names it in errors (a path or `"stdin"`).
