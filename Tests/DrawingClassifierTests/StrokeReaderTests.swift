@@ -276,3 +276,43 @@ import Testing
         }
     }
 }
+
+@Suite struct StrokeReaderRobustnessTests {
+    static let samples = [
+        #"{"strokes": [[{"x":1,"y":2},{"x":3.5,"y":-4e2}]], "labels": [{"text":"a","x":1,"y":2}]}"#,
+        "[[{\"x\":1,\"y\":2}]]\n{\"drawing\": [[[1,2],[3,4]]]}\n[[{\"x\":5,\"y\":6}]]\n",
+        "\u{FEFF}<?xml version=\"1.0\"?><Gesture Name=\"c\"><!-- x --><Point X=\"1\" Y=\"2\" "
+            + "T=\"3\"/><Point X='4' Y='5'/></Gesture>",
+    ]
+
+    /// Reads and ignores the outcome: the point is that nothing traps or hangs.
+    func survive(_ bytes: [UInt8]) -> Bool {
+        _ = try? StrokeReader.read(bytes: bytes, source: "fuzz")
+        return true
+    }
+
+    @Test(arguments: samples)
+    func everyTruncationIsReadOrRefused(_ text: String) {
+        let bytes = Array(text.utf8)
+        for end in 0...bytes.count { #expect(survive(Array(bytes[..<end]))) }
+    }
+
+    @Test(arguments: samples)
+    func randomByteMutationsAreReadOrRefused(_ text: String) {
+        var rng = SplitMix64(seed: 42)
+        let interesting = Array("[]{}<>\"'=:,.-e0123456789 \n/!?xXyY".utf8) + [0, 0xFF, 0xEF]
+        for _ in 0..<300 {
+            var bytes = Array(text.utf8)
+            for _ in 0..<(1 + rng.nextInt(below: 4)) {
+                let position = rng.nextInt(below: bytes.count)
+                switch rng.nextInt(below: 3) {
+                case 0: bytes[position] = interesting[rng.nextInt(below: interesting.count)]
+                case 1: bytes.remove(at: position)
+                default: bytes.insert(interesting[rng.nextInt(below: interesting.count)],
+                                      at: position)
+                }
+            }
+            #expect(survive(bytes))
+        }
+    }
+}
