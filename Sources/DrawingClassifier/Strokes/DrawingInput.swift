@@ -1,6 +1,7 @@
 /// What one input held: a single drawing, or a JSON Lines batch in which every non-blank
 /// line was read independently (a bad line is an error in its place; the others still count).
 public enum DrawingInput: Sendable, Equatable {
+    /// One drawing: a JSON document or stroke list, or a gesture XML file.
     case single(Drawing)
     /// One result per non-blank line, in input order. Errors carry their 1-based line.
     case batch([Result<Drawing, StrokeFormatError>])
