@@ -1,0 +1,105 @@
+import Foundation
+
+/// Random, label-preserving changes to strokes before rasterizing, driven by a seeded
+/// `SplitMix64`. Every amount is the largest allowed; each call draws fresh values.
+/// Transforms act about the centre of the drawing's bounds, in the drawing's own units.
+public struct StrokeAugmentation: Sendable, Equatable {
+    /// Largest rotation, in radians, either way (small: an arrow must stay an arrow).
+    public var maxRotation: Double
+    /// Largest relative change of each axis' scale, drawn independently for x and y.
+    public var maxScaleChange: Double
+    /// Largest shift of each point, as a fraction of the drawing's longer side.
+    public var maxJitter: Double
+    /// Probability of dropping each interior point (first and last points are kept).
+    public var dropout: Double
+    /// Resampling spacing range, as a fraction of the path length (0...0 = no resampling);
+    /// mimics drawing faster (sparser points) or slower (denser points).
+    public var resampleSpacing: ClosedRange<Double>
+
+    public init(maxRotation: Double = 0.15, maxScaleChange: Double = 0.15,
+                maxJitter: Double = 0.01, dropout: Double = 0.1,
+                resampleSpacing: ClosedRange<Double> = 0...0) {
+        precondition(maxRotation >= 0 && maxScaleChange >= 0 && maxScaleChange < 1
+                     && maxJitter >= 0 && (0..<1).contains(dropout)
+                     && resampleSpacing.lowerBound >= 0,
+                     "Augmentation amounts must be non-negative (scale change and dropout < 1).")
+        self.maxRotation = maxRotation
+        self.maxScaleChange = maxScaleChange
+        self.maxJitter = maxJitter
+        self.dropout = dropout
+        self.resampleSpacing = resampleSpacing
+    }
+
+    /// No change at all.
+    public static let none = StrokeAugmentation(maxRotation: 0, maxScaleChange: 0, maxJitter: 0,
+                                                dropout: 0)
+
+    /// Augmented copies of `strokes`; the same generator state gives the same result.
+    public func apply(to strokes: [Stroke], using rng: inout SplitMix64) -> [Stroke] {
+        let all = strokes.flatMap(\.points)
+        guard let first = all.first else { return strokes }
+        var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
+        for p in all {
+            (minX, maxX) = (min(minX, p.x), max(maxX, p.x))
+            (minY, maxY) = (min(minY, p.y), max(maxY, p.y))
+        }
+        let (cx, cy) = ((minX + maxX) / 2, (minY + maxY) / 2)
+        let extent = max(maxX - minX, maxY - minY)
+        let angle = uniform(maxRotation, &rng)
+        let (sx, sy) = (1 + uniform(maxScaleChange, &rng), 1 + uniform(maxScaleChange, &rng))
+        let (c, s) = (cos(angle), sin(angle))
+        let spread = resampleSpacing.upperBound - resampleSpacing.lowerBound
+        let spacing = resampleSpacing.lowerBound + spread * Double(rng.nextUnitFloat())
+        return strokes.map { stroke in
+            var points: [Point] = []
+            for (index, p) in stroke.points.enumerated() {
+                let isEnd = index == 0 || index == stroke.points.count - 1
+                if !isEnd, dropout > 0, Double(rng.nextUnitFloat()) < dropout { continue }
+                let (dx, dy) = ((p.x - cx) * sx, (p.y - cy) * sy)
+                points.append(Point(x: cx + c * dx - s * dy + uniform(maxJitter * extent, &rng),
+                                    y: cy + s * dx + c * dy + uniform(maxJitter * extent, &rng),
+                                    t: p.t))
+            }
+            let moved = Stroke(points: points)
+            return spacing > 0 ? moved.resampled(spacing: spacing * moved.length) : moved
+        }
+    }
+
+    private func uniform(_ amount: Double, _ rng: inout SplitMix64) -> Double {
+        amount == 0 ? 0 : amount * (2 * Double(rng.nextUnitFloat()) - 1)
+    }
+}
+
+extension Stroke {
+    /// Total length of the polyline.
+    public var length: Double {
+        zip(points, points.dropFirst()).reduce(0) { sum, pair in
+            let (dx, dy) = (pair.1.x - pair.0.x, pair.1.y - pair.0.y)
+            return sum + (dx * dx + dy * dy).squareRoot()
+        }
+    }
+
+    /// Points every `spacing` units along the path (first and last kept; timestamps dropped).
+    /// A zero-length stroke or a non-positive spacing returns the stroke unchanged.
+    public func resampled(spacing: Double) -> Stroke {
+        guard spacing > 0, length > 0, let first = points.first, let last = points.last else {
+            return self
+        }
+        let count = Int(min(length / spacing, 100_000))  // also guards against overflow
+        var result = [Point(x: first.x, y: first.y)]
+        var carried = 0.0  // distance walked since the last emitted point
+        for (a, b) in zip(points, points.dropFirst()) {
+            let (dx, dy) = (b.x - a.x, b.y - a.y)
+            let segment = (dx * dx + dy * dy).squareRoot()
+            var along = spacing - carried
+            while along <= segment, result.count < count {
+                let f = along / segment
+                result.append(Point(x: a.x + f * dx, y: a.y + f * dy))
+                along += spacing
+            }
+            carried = segment - (along - spacing)
+        }
+        result.append(Point(x: last.x, y: last.y))
+        return Stroke(points: result)
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+/// Reads drawings in the formats of FORMATS.md §1, recognising the format from the content
+/// (never from the file extension):
+///
+/// - first non-blank byte `<` → $1 gesture XML (one stroke per `<Gesture>`);
+/// - `[` or `{` on a first line that is a complete JSON value and followed by more lines →
+///   JSON Lines, each non-blank line a stroke list, a drawing document or a Quick, Draw!
+///   object, read independently;
+/// - otherwise `[` or `{` → one JSON stroke list, drawing document or Quick, Draw! object;
+/// - anything else → `unknownFormat`.
+///
+/// A leading UTF-8 byte-order mark is skipped. Strokes may have a single point (a dot); a
+/// stroke with no points is an error; a drawing with no strokes is an empty drawing.
+/// Limits (`StrokeLimits`) are checked before parsing; see there for the defaults.
+public enum StrokeReader {
+    /// Reads a file (or a device or pipe such as `/dev/stdin`) in 1 MiB chunks, refusing it
+    /// as soon as it passes `limits.maxInputBytes`, or as soon as its first non-blank byte
+    /// shows it is no drawing (so `/dev/zero` or a PNG fails at once). `source` in errors is
+    /// the path.
+    public static func read(contentsOfFile path: String,
+                            limits: StrokeLimits = .standard) throws(StrokeFormatError)
+        -> DrawingInput {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StrokeFormatError(source: path, kind: .unreadableFile)
+        }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        var checkedStart = false
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
+                throw StrokeFormatError(source: path, kind: .unreadableFile)
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            bytes.append(contentsOf: chunk)
+            guard bytes.count <= limits.maxInputBytes else {
+                throw StrokeFormatError(source: path, kind: .inputTooLarge(
+                    bytes: bytes.count, limit: limits.maxInputBytes))
+            }
+            if !checkedStart, let first = bytes.firstIndex(where: { byte in
+                !isWhitespace(byte) && byte != 0xEF && byte != 0xBB && byte != 0xBF
+            }) {
+                checkedStart = true
+                if ![UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "{")]
+                    .contains(bytes[first]) {
+                    break  // read(bytes:) names the unknown format from what is already read
+                }
+            }
+        }
+        return try read(bytes: bytes, source: path, limits: limits)
+    }
+
+    /// Reads one input held in memory. `source` names it in errors (a path or `"stdin"`).
+    /// Throws for an input that is unreadable as a whole; in a JSON Lines batch, a bad line
+    /// becomes a `.failure` in `DrawingInput.batch` and the other lines are still read.
+    public static func read(bytes: [UInt8], source: String,
+                            limits: StrokeLimits = .standard) throws(StrokeFormatError)
+        -> DrawingInput {
+        guard bytes.count <= limits.maxInputBytes else {
+            throw StrokeFormatError(source: source, kind: .inputTooLarge(
+                bytes: bytes.count, limit: limits.maxInputBytes))
+        }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(StrokeFormatError) in
+            try read(buffer: buffer, source: source, limits: limits)
+        }
+    }
+
+    private static func read(buffer: UnsafeBufferPointer<UInt8>, source: String,
+                             limits: StrokeLimits) throws(StrokeFormatError) -> DrawingInput {
+        var start = 0
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
+        guard let first = skipWhitespace(buffer, from: start, to: buffer.count),
+              first < buffer.count else {
+            throw StrokeFormatError(source: source, kind: .emptyInput)
+        }
+        let end = trimmedEnd(buffer, from: first, to: buffer.count)
+        switch buffer[first] {
+        case UInt8(ascii: "<"):
+            try checkDocumentSize(end - first, source: source, line: nil, limits: limits)
+            let drawing = try GestureXML.parse(UnsafeBufferPointer(rebasing: buffer[first..<end]),
+                                               source: source, limits: limits)
+            return .single(drawing)
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let firstLineEnd = lineEnd(buffer, from: first)
+            let rest = skipWhitespace(buffer, from: min(firstLineEnd, end), to: end) ?? end
+            if rest >= end {  // one line (or one line of JSON with trailing blanks)
+                try checkDocumentSize(end - first, source: source, line: nil, limits: limits)
+                return .single(try JSONDrawing.parse(
+                    UnsafeBufferPointer(rebasing: buffer[first..<end]), source: source,
+                    line: nil, limits: limits))
+            }
+            let firstLineTooLong = firstLineEnd - first > limits.maxDocumentBytes
+            if firstLineTooLong || isCompleteJSONValue(buffer, from: first, to: firstLineEnd) {
+                return .batch(readLines(buffer, from: start, to: buffer.count, source: source,
+                                        limits: limits))
+            }
+            try checkDocumentSize(end - first, source: source, line: nil, limits: limits)
+            return .single(try JSONDrawing.parse(
+                UnsafeBufferPointer(rebasing: buffer[first..<end]), source: source, line: nil,
+                limits: limits))
+        default:
+            throw StrokeFormatError(source: source, kind: .unknownFormat(
+                hint: describeStart(buffer, from: first)))
+        }
+    }
+
+    /// JSON Lines: every non-blank line is read on its own.
+    private static func readLines(_ buffer: UnsafeBufferPointer<UInt8>,
+                                  from start: Int, to end: Int,
+                                  source: String, limits: StrokeLimits)
+        -> [Result<Drawing, StrokeFormatError>] {
+        var results: [Result<Drawing, StrokeFormatError>] = []
+        var position = start
+        var lineNumber = 0
+        while position < end {
+            lineNumber += 1
+            let stop = lineEnd(buffer, from: position)
+            defer { position = stop + 1 }
+            guard let first = skipWhitespace(buffer, from: position, to: stop), first < stop else {
+                continue  // blank line
+            }
+            let last = trimmedEnd(buffer, from: first, to: stop)
+            do throws(StrokeFormatError) {
+                try checkDocumentSize(last - first, source: source, line: lineNumber,
+                                      limits: limits)
+                let drawing = try JSONDrawing.parse(
+                    UnsafeBufferPointer(rebasing: buffer[first..<last]), source: source,
+                    line: lineNumber, limits: limits)
+                results.append(.success(drawing))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return results
+    }
+
+    private static func checkDocumentSize(_ size: Int, source: String, line: Int?,
+                                          limits: StrokeLimits) throws(StrokeFormatError) {
+        guard size <= limits.maxDocumentBytes else {
+            throw StrokeFormatError(source: source, line: line, kind: .documentTooLarge(
+                bytes: size, limit: limits.maxDocumentBytes))
+        }
+    }
+
+    /// The index of the next `\n` at or after `from`, or the buffer's end (found with memchr,
+    /// so a 100 MB line costs milliseconds even in debug builds).
+    static func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        guard let base = buffer.baseAddress, from < buffer.count else { return buffer.count }
+        guard let hit = memchr(base + from, 0x0A, buffer.count - from) else { return buffer.count }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The first non-whitespace index in from..<to, `to` if none, or nil if from ≥ to.
+    static func skipWhitespace(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        var index = from
+        while index < to, isWhitespace(buffer[index]) { index += 1 }
+        return index
+    }
+
+    /// `to` moved back over trailing whitespace (never before `from`).
+    static func trimmedEnd(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var index = to
+        while index > from, isWhitespace(buffer[index - 1]) { index -= 1 }
+        return index
+    }
+
+    /// Whether from..<to holds one balanced JSON array or object (brackets counted outside
+    /// strings) with nothing but whitespace after it. Cheap: no parsing, no allocation.
+    static func isCompleteJSONValue(_ buffer: UnsafeBufferPointer<UInt8>, from: Int,
+                                    to: Int) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var index = from
+        while index < to {
+            let byte = buffer[index]
+            if inString {
+                if escaped { escaped = false }
+                else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if depth == 0 {
+                        let rest = skipWhitespace(buffer, from: index + 1, to: to) ?? to
+                        return rest >= to
+                    }
+                    if depth < 0 { return false }
+                default: break
+                }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static func describeStart(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> String {
+        let prefix = buffer[from..<min(from + 8, buffer.count)]
+        if prefix.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "it is a PNG image" }
+        if prefix.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return "it starts with \"\(String(decoding: prefix, as: UTF8.self))\""
+        }
+        let hex = prefix.map { String($0, radix: 16) }.joined(separator: " ")
+        return "it starts with bytes \(hex)"
+    }
+}
