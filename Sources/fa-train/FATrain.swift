@@ -49,7 +49,17 @@ struct Train: ParsableCommand {
         abstract: "Train on a folder of class folders of PNGs, evaluate on a held-out split, export.")
 
     @Option(help: "Folder with one subfolder of PNG drawings per class (MNIST Maker layout).")
-    var data: String
+    var data: String?
+    @Option(help: ArgumentHelp("Train on strokes instead: a folder per class of stroke files, "
+                               + "or the $1 gesture XML tree (sNN/speed/nameNN.xml).",
+                               valueName: "dir"))
+    var strokes: String?
+    @Option(help: "With --strokes: comma-separated classes to keep (default: all).")
+    var classes: String?
+    @Option(help: "With --strokes: comma-separated writers (sNN) held out as the test set.")
+    var holdOutWriters: String?
+    @Option(help: "With --strokes: augmented copies of each training drawing (rotation, scale, jitter, point dropout).")
+    var augmentCopies = 0
     @Option(help: "A separate folder of test images (same classes); replaces the split.")
     var testData: String?
     @Option(help: "Passes over the training split.") var epochs = 30
@@ -75,6 +85,15 @@ struct Train: ParsableCommand {
     @OptionGroup var images: ImageOptions
 
     func validate() throws {
+        guard (data == nil) != (strokes == nil) else {
+            throw ValidationError("Give exactly one of --data (PNG folders) or --strokes (stroke files).")
+        }
+        guard strokes != nil || (classes == nil && holdOutWriters == nil && augmentCopies == 0) else {
+            throw ValidationError("--classes, --hold-out-writers and --augment-copies need --strokes.")
+        }
+        guard (0...100).contains(augmentCopies) else {
+            throw ValidationError("--augment-copies must lie in 0...100.")
+        }
         guard epochs > 0 else { throw ValidationError("--epochs must be at least 1.") }
         guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1.") }
         guard learningRate > 0, learningRate.isFinite else {
@@ -94,6 +113,27 @@ struct Train: ParsableCommand {
         }
     }
 
+    /// The training images and, when the test set is fixed in advance, the test images.
+    func loadData() throws -> (ImageFolderDataset, ImageFolderDataset?) {
+        if let strokes {
+            let samples = try StrokeDataset.load(at: strokes)
+            Console.note("loaded \(samples.samples.count) stroke drawings from \(strokes)")
+            let split = RasterizedStrokeSplit(
+                strokes: samples, classes: classes.map { $0.split(separator: ",").map(String.init) },
+                testFraction: testSplit,
+                heldOutWriters: Set((holdOutWriters ?? "").split(separator: ",").map(String.init)),
+                augmentation: StrokeAugmentation(), copies: augmentCopies, seed: seed)
+            return (split.training, split.test.count > 0 ? split.test : nil)
+        }
+        let dataset = try images.load(data ?? "")
+        let testDataset = try testData.map { folder in
+            let test = try images.load(folder)
+            try test.checkSameClasses(as: dataset)
+            return test
+        }
+        return (dataset, testDataset)
+    }
+
     var parsedSchedule: LearningRateSchedule? {
         switch schedule {
         case "constant": .constant
@@ -105,19 +145,15 @@ struct Train: ParsableCommand {
 
     func run() throws {
         let start = ContinuousClock.now
-        let dataset = try images.load(data)
-        let testDataset = try testData.map { folder in
-            let test = try images.load(folder)
-            try test.checkSameClasses(as: dataset)
-            return test
-        }
+        let (dataset, testDataset) = try loadData()
         let training = TrainingOptions(epochs: epochs, batchSize: batchSize, learningRate: learningRate,
                                        momentum: momentum, weightDecay: weightDecay,
                                        schedule: parsedSchedule ?? .constant, seed: seed,
                                        threadCount: threads)
         let options = ClassifierTrainingOptions(training: training, testFraction: testSplit,
                                                 validationFraction: validationSplit,
-                                                datasetName: URL(fileURLWithPath: data).lastPathComponent)
+                                                datasetName: URL(fileURLWithPath: data ?? strokes ?? "")
+                                                    .lastPathComponent)
         Console.note(" epoch  train loss  train acc  valid acc  elapsed")
         let augmentation = ImageAugmentation(maxRotationDegrees: augmentRotation,
                                              maxScaleChange: augmentScale, maxShift: augmentShift)
@@ -132,6 +168,11 @@ struct Train: ParsableCommand {
         if let matrix = result.test {
             print("test evaluation (\(matrix.total) images never seen in training):")
             print(matrix.description)
+            for mistake in result.mistakes {
+                Console.note("misclassified \(mistake.path.isEmpty ? "(rasterized strokes)" : mistake.path): "
+                    + "\(dataset.classNames[mistake.trueLabel]) taken for "
+                    + "\(dataset.classNames[mistake.predictedLabel])")
+            }
             if let report { try EvaluationReport(matrix).write(to: report) }
         } else if report != nil {
             Console.note("no test examples: --report not written")

@@ -54,13 +54,39 @@ public struct Classifier: Sendable {
     public var classes: [String]
     public var preprocessing: Preprocessing
     public var training: TrainingMetadata
+    /// Rejects inputs unlike every class ("none of these"); nil when not fitted.
+    public var novelty: NoveltyDetector?
 
     public init(network: Network, classes: [String], preprocessing: Preprocessing = .mnistMaker,
-                training: TrainingMetadata = TrainingMetadata()) {
+                training: TrainingMetadata = TrainingMetadata(), novelty: NoveltyDetector? = nil) {
         self.network = network
         self.classes = classes
         self.preprocessing = preprocessing
         self.training = training
+        self.novelty = novelty
+    }
+
+    /// The penultimate features `[N, D]`: the activations that feed the last layer,
+    /// computed in slices of `batchSize` so memory stays bounded.
+    public func features(_ input: Tensor, batchSize: Int = 256) -> Tensor {
+        let n = input.shape.first ?? 0
+        let examples = LabeledImages(images: input, labels: [Int](repeating: 0, count: n))
+        var copy = network
+        var scalars: [Float] = []
+        var width = 0
+        for start in stride(from: 0, to: n, by: batchSize) {
+            var x = examples.gathering(start..<min(start + batchSize, n)).images
+            for index in copy.layers.indices.dropLast() { x = copy.layers[index].forward(x) }
+            width = x.count / max(1, x.shape[0])
+            scalars += x.scalars
+        }
+        return Tensor(shape: [n, width], scalars: scalars)
+    }
+
+    /// Fits the novelty detector on (training) images `[N, 1, H, W]` and their labels.
+    public mutating func fitNoveltyDetector(images: Tensor, labels: [Int]) {
+        novelty = NoveltyDetector.fit(features: features(images), labels: labels,
+                                      classCount: classes.count)
     }
 
     /// The network input for images of the model's size: `[N, 1, height, width]`.

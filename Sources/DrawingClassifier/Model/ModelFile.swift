@@ -54,6 +54,7 @@ public enum ModelFile {
         var preprocessing: Preprocessing
         var training: TrainingMetadata
         var parameterShapes: [[Int]]
+        var novelty: NoveltyDetector?
     }
 
     /// The file's bytes for a classifier.
@@ -61,7 +62,8 @@ public enum ModelFile {
         let values = classifier.network.parameterValues()
         let header = Header(format: version, architecture: classifier.network.specs,
                             classes: classifier.classes, preprocessing: classifier.preprocessing,
-                            training: classifier.training, parameterShapes: values.map(\.shape))
+                            training: classifier.training, parameterShapes: values.map(\.shape),
+                            novelty: classifier.novelty)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // Encoding plain numbers, strings and arrays cannot fail.
@@ -148,8 +150,15 @@ public enum ModelFile {
         } catch {
             throw .architectureMismatch(path: path, reason: "\(error)")
         }
+        if let novelty = header.novelty {
+            let d = novelty.means.first?.count ?? 0
+            guard novelty.means.count == header.classes.count, novelty.means.allSatisfy({ $0.count == d }),
+                  novelty.precision.count == d * d, d == featureCount(of: header.architecture, p) else {
+                throw .badHeader(path: path, reason: "novelty detector does not match the network")
+            }
+        }
         return Classifier(network: network, classes: header.classes, preprocessing: header.preprocessing,
-                          training: header.training)
+                          training: header.training, novelty: header.novelty)
     }
 
     /// Writes the classifier atomically: a reader never sees a half-written model, and a
@@ -174,6 +183,13 @@ public enum ModelFile {
             throw .unreadable(path: path, reason: "permission denied or I/O error")
         }
         return try decode(Array(data), path: path)
+    }
+
+    /// The size of the features that feed the last layer.
+    private static func featureCount(of specs: [LayerSpec], _ p: Preprocessing) -> Int {
+        var shape = [1, p.height, p.width]
+        for spec in specs.dropLast() { shape = (try? spec.outputShape(for: shape)) ?? [0] }
+        return shape.reduce(1, *)
     }
 
     private static func appendUInt32(_ value: UInt32, to bytes: inout [UInt8]) {

@@ -24,6 +24,16 @@ public struct ClassifierTrainingResult: Sendable {
     public var split: SplitSummary
     /// The evaluation on the held-out test examples (nil when there were none).
     public var test: ConfusionMatrix?
+    /// The test examples the classifier got wrong.
+    public var mistakes: [Mistake]
+
+    public struct Mistake: Sendable, Equatable {
+        /// The image's file (empty for rasterized strokes).
+        public var path: String
+        public var image: GrayImage
+        public var trueLabel: Int
+        public var predictedLabel: Int
+    }
 }
 
 /// The whole job of `fa-train`: split a dataset (stratified and seeded), build the network,
@@ -62,7 +72,19 @@ public enum ClassifierTraining {
             augmentation: augmentation, progress: progress)
 
         var classifier = Classifier(network: network, classes: dataset.classNames)
-        let matrix = test.map { classifier.confusionMatrix(images: $0.images, labels: $0.labels) }
+        classifier.fitNoveltyDetector(images: training.images, labels: training.labels)
+        let testSource = testDataset ?? dataset
+        let testIndices = testDataset == nil ? split.test : Array(0..<(testDataset?.count ?? 0))
+        let predicted = test.map { classifier.predictedLabels($0.images) } ?? []
+        let matrix = test.map { ConfusionMatrix(classes: classifier.classes, trueLabels: $0.labels,
+                                                predictedLabels: predicted) }
+        let mistakes = zip(testIndices, predicted).compactMap { index, guess in
+            testSource.labels[index] == guess ? nil
+                : ClassifierTrainingResult.Mistake(
+                    path: testSource.paths.isEmpty ? "" : testSource.paths[index],
+                    image: testSource.images[index], trueLabel: testSource.labels[index],
+                    predictedLabel: guess)
+        }
         let o = options.training
         var metadata = TrainingMetadata()
         metadata.dataset = options.datasetName
@@ -85,6 +107,7 @@ public enum ClassifierTraining {
         let summary = SplitSummary(classNames: dataset.classNames, trainingLabels: training.labels,
                                    validationLabels: validation?.labels ?? [],
                                    testLabels: test?.labels ?? [])
-        return ClassifierTrainingResult(classifier: classifier, epochs: epochs, split: summary, test: matrix)
+        return ClassifierTrainingResult(classifier: classifier, epochs: epochs, split: summary, test: matrix,
+                                        mistakes: mistakes)
     }
 }
