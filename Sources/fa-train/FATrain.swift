@@ -80,6 +80,8 @@ struct Train: ParsableCommand {
     var augmentScale: Float = 0
     @Option(help: "Random shift of training images in pixels either way (0 = off).")
     var augmentShift: Float = 0
+    @Flag(help: "Also mirror and quarter-turn training images (for mirror-symmetric classes).")
+    var augmentSymmetries = false
     @Option(name: .shortAndLong, help: "Where to write the model file.") var output = "classifier.model"
     @Option(help: "Also write the test evaluation as JSON (FORMATS.md §4).") var report: String?
     @OptionGroup var images: ImageOptions
@@ -156,7 +158,8 @@ struct Train: ParsableCommand {
                                                     .lastPathComponent)
         Console.note(" epoch  train loss  train acc  valid acc  elapsed")
         let augmentation = ImageAugmentation(maxRotationDegrees: augmentRotation,
-                                             maxScaleChange: augmentScale, maxShift: augmentShift)
+                                             maxScaleChange: augmentScale, maxShift: augmentShift,
+                                             symmetries: augmentSymmetries)
         let result = try ClassifierTraining.run(dataset: dataset, testDataset: testDataset,
                                                 options: options,
                                                 augmentation: augmentation == .none ? nil
