@@ -7,6 +7,11 @@ public struct LabelMeaning: Sendable, Equatable {
     /// True when the label contains `ε` or `eps`.
     public var epsilon: Bool
 
+    public init(symbols: [String], epsilon: Bool) {
+        self.symbols = symbols
+        self.epsilon = epsilon
+    }
+
     /// Parses a label's text. Symbols are separated by commas or white space, so "a, b"
     /// gives two symbols; `ε` and `eps` (any case) mark epsilon; empty text means nothing.
     public init(text: String) {
