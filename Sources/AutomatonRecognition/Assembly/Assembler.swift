@@ -14,8 +14,11 @@ public struct Assembly: Sendable, Equatable {
 /// are matched (smallest circles first), then arrows and loops attach to the states, then
 /// labels to arrows and loops.
 ///
-/// States are named `q0, q1, …` by increasing centre x, ties by increasing centre y, then
-/// by stroke index (leftmost, then topmost).
+/// States are named `q0, q1, …` leftmost first, then topmost: centres sorted by x are cut
+/// into columns wherever the gap between neighbouring x exceeds `columnTolerance` × the
+/// median radius; columns go left to right, states within a column top to bottom (ties by
+/// stroke index). Fitted centres are never exactly aligned, so a plain (x, y) sort would
+/// name a drawn column by noise.
 public struct Assembler: Sendable {
     public var options: AssemblyOptions
 
@@ -87,11 +90,7 @@ public struct Assembler: Sendable {
                 circleOwner[position] = drafts.count - 1
             }
         }
-        // Names by position: x, then y, then stroke index.
-        let naming = drafts.indices.sorted { a, b in
-            let (p, q) = (drafts[a].circle, drafts[b].circle)
-            return (p.center.x, p.center.y, p.stroke) < (q.center.x, q.center.y, q.stroke)
-        }
+        let naming = namingOrder(drafts.map(\.circle))
         for (rank, k) in naming.enumerated() { drafts[k].id = "q\(rank)" }
         for (position, k) in circleOwner {
             roles[position] = drafts[k].circle.stroke == ordered[position].index
@@ -161,6 +160,30 @@ public struct Assembler: Sendable {
         return Assembly(elements: elements,
                         automaton: Automaton(states: states, transitions: transitions),
                         unattachedLabels: unattached)
+    }
+
+    /// Indices of `circles` in naming order (see the type's documentation).
+    private func namingOrder(_ circles: [Circle]) -> [Int] {
+        let radii = circles.map(\.radius).sorted()
+        guard !radii.isEmpty else { return [] }
+        let tolerance = options.columnTolerance * radii[radii.count / 2]
+        let byX = circles.indices.sorted {
+            (circles[$0].center.x, circles[$0].stroke) < (circles[$1].center.x, circles[$1].stroke)
+        }
+        var columns: [[Int]] = []
+        var previousX = -Double.infinity
+        for k in byX {
+            if columns.isEmpty || circles[k].center.x - previousX > tolerance {
+                columns.append([])
+            }
+            columns[columns.count - 1].append(k)
+            previousX = circles[k].center.x
+        }
+        return columns.flatMap { column in
+            column.sorted {
+                (circles[$0].center.y, circles[$0].stroke) < (circles[$1].center.y, circles[$1].stroke)
+            }
+        }
     }
 
     /// Fits a circle stroke; a failure or a poor fit gives the rejection reason.

@@ -26,6 +26,9 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// swings at least `selfLoopSwing` radii away from it.
     public var selfLoopEndGap = 0.35
     public var selfLoopSwing = 0.3
+    /// States whose centres differ in x by at most this fraction of the median radius
+    /// are in one column for naming (named top to bottom).
+    public var columnTolerance = 0.5
     /// Number of points a circle stroke is resampled to before fitting.
     public var circleSamples = 64
 
