@@ -257,16 +257,16 @@ def compose(rng, circles, arrows, scribbles):
         transitions.append({"from": i, "to": j, "symbols": symbols, "epsilon": eps})
         dd = sub(tip, start)
         left = mul(1 / (norm(dd) or 1), (dd[1], -dd[0]))
-        sides = [1 if bend >= 0 else -1]
-        if abs(bend) < 0.07:
-            sides = rng.sample([-1, 1], 2)
+        outside = 1 if bend >= 0 else -1
+        sides = [outside, -outside] if abs(bend) >= 0.07 else rng.sample([-1, 1], 2)
         gap = rng.uniform(9, 16)
         candidates = []
-        for t in (0.5, 0.4, 0.6, 0.3, 0.7):
-            on_chord = add(start, mul(t, dd))
+        for g in (gap, 1.6 * gap):
             for side in sides:
-                bow = bend * length * math.sin(math.pi * t)
-                candidates.append(add(on_chord, mul(bow + side * gap, left)))
+                for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78):
+                    on_chord = add(start, mul(t, dd))
+                    bow = bend * length * math.sin(math.pi * t)
+                    candidates.append(add(on_chord, mul(bow + side * g, left)))
         add_labels(texts, len(strokes) - 1, candidates)
 
     # Self-loops on some states, pointing away from their arrows.
@@ -321,14 +321,17 @@ def compose(rng, circles, arrows, scribbles):
     # Labels: the first candidate spot clearly nearer its own stroke than any other
     # (as a person would place it), else the least ambiguous one.
     carriers = [k for _, k, _ in label_jobs]
+    ambiguous_labels = 0
     for texts, owner, candidates in label_jobs:
         def ambiguity(p):
             own = dist_to_polyline(p, strokes[owner])
             other = min([dist_to_polyline(p, strokes[k]) for k in carriers if k != owner]
                         or [math.inf])
             return own / max(other, 1e-9)
-        spot = next((p for p in candidates if ambiguity(p) <= 0.6),
-                    min(candidates, key=ambiguity))
+        spot = next((p for p in candidates if ambiguity(p) <= 0.6), None)
+        if spot is None:
+            spot = min(candidates, key=ambiguity)
+            ambiguous_labels += 1
         # Several symbols: one label each, side by side, or one "a,b" label.
         if len(texts) > 1 and rng.random() < 0.5:
             texts = [",".join(texts)]
@@ -363,7 +366,7 @@ def compose(rng, circles, arrows, scribbles):
         "states": [{"center": {"x": round(s["center"][0], 2), "y": round(s["center"][1], 2)},
                     "radius": round(s["radius"], 2), "initial": s["initial"],
                     "final": s["final"]} for s in states],
-        "transitions": transitions}}
+        "transitions": transitions}, "ambiguousLabels": ambiguous_labels}
     return doc, expected
 
 

@@ -32,7 +32,7 @@ public struct ArrowGeometry: Sendable, Equatable {
     /// A turn sharper than this (radians, ≈ 60°) over `cornerWindow` samples cuts the stroke.
     public static let cornerAngle = 60.0 * Double.pi / 180
     /// Half-width, in samples, of the window the turning angle is measured over.
-    public static let cornerWindow = 2
+    public static let cornerWindow = 3
     /// Half-angle of a synthesised head (≈ 30°).
     public static let synthesizedBarbAngle = 30.0 * Double.pi / 180
     /// Synthesised barb length as a fraction of the shaft length.
