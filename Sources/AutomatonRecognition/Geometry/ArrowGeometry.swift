@@ -60,6 +60,7 @@ public struct ArrowGeometry: Sendable, Equatable {
         guard distinct >= 2 else { return .failure(.tooFewPoints(count: distinct, needed: 2)) }
         let total = pathLength(points)
         let extent = boundingDiagonal(points)
+        guard total.isFinite, extent.isFinite else { return .failure(.nonFinitePoint) }
         guard total > 1e-9 * max(1, extent), extent > 0 else {
             return .failure(.tooShort(length: total))
         }

@@ -45,6 +45,9 @@ public struct CircleFit: Sendable, Equatable {
         let mean = centroid(points)
         let spread = (points.reduce(0) { $0 + ($1 - mean).dot($1 - mean) }
                       / Double(points.count)).squareRoot()
+        // Coordinates near the Double range overflow the spread; refuse rather than
+        // return NaN.
+        guard spread.isFinite, spread > 0, mean.isFinite else { return .failure(.nonFinitePoint) }
         let unit = points.map { (1 / spread) * ($0 - mean) }
 
         guard let initial = taubin(unit) ?? kasa(unit) else { return .failure(.collinear) }

@@ -41,6 +41,9 @@ public struct LoopGeometry: Sendable, Equatable {
         let distinct = Set(points.map { [$0.x, $0.y] }).count
         guard distinct >= 2 else { return .failure(.tooFewPoints(count: distinct, needed: 2)) }
         guard radius > 0 else { return .failure(.tooShort(length: radius)) }
+        guard centroid(points).isFinite, boundingDiagonal(points).isFinite else {
+            return .failure(.nonFinitePoint)
+        }
 
         let offset = centroid(points) - center
         let angle = offset.length > 0 ? atan2(offset.y, offset.x) : -Double.pi / 2
