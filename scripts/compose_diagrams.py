@@ -323,21 +323,26 @@ def compose(rng, circles, arrows, scribbles):
     carriers = [k for _, k, _ in label_jobs]
     ambiguous_labels = 0
     for texts, owner, candidates in label_jobs:
+        # Several symbols: one label each, side by side, or one "a,b" label.
+        if len(texts) > 1 and rng.random() < 0.5:
+            texts = [",".join(texts)]
+        offsets = [12 * (k - (len(texts) - 1) / 2) for k in range(len(texts))]
+
         def ambiguity(p):
-            own = dist_to_polyline(p, strokes[owner])
-            other = min([dist_to_polyline(p, strokes[k]) for k in carriers if k != owner]
-                        or [math.inf])
-            return own / max(other, 1e-9)
+            worst = 0.0
+            for dx in offsets:
+                q = (p[0] + dx, p[1])
+                own = dist_to_polyline(q, strokes[owner])
+                other = min([dist_to_polyline(q, strokes[k]) for k in carriers if k != owner]
+                            or [math.inf])
+                worst = max(worst, own / max(other, 1e-9))
+            return worst
         spot = next((p for p in candidates if ambiguity(p) <= 0.6), None)
         if spot is None:
             spot = min(candidates, key=ambiguity)
             ambiguous_labels += 1
-        # Several symbols: one label each, side by side, or one "a,b" label.
-        if len(texts) > 1 and rng.random() < 0.5:
-            texts = [",".join(texts)]
-        for k, text in enumerate(texts):
-            labels.append({"text": text, "x": spot[0] + 12 * (k - (len(texts) - 1) / 2),
-                           "y": spot[1]})
+        for text, dx in zip(texts, offsets):
+            labels.append({"text": text, "x": spot[0] + dx, "y": spot[1]})
 
     # Whole drawing: rotate, scale, shift; then shuffle the strokes.
     turn, scale = rng.uniform(-0.5, 0.5), math.exp(rng.uniform(-0.7, 0.7))

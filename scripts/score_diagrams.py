@@ -104,6 +104,11 @@ def main():
           f"flags right: {pct(flags_ok, states_total):.1f}%  "
           f"transitions found: {pct(trans_found, trans_total):.1f}%  "
           f"extra transitions: {trans_extra}")
+    ambiguous = [k for k, e in enumerate(expected[:n]) if e.get("ambiguousLabels")]
+    if ambiguous:
+        missed = sum(1 for k in ambiguous if compare(recognized[k], expected[k])[0])
+        print(f"drawings where the composer found no unambiguous label spot: {len(ambiguous)} "
+              f"({missed} of them missed)")
     if kinds:
         print("misses by kind: " + ", ".join(f"{k} ×{v}" for k, v in kinds.most_common()))
 

@@ -145,4 +145,14 @@ import DrawingClassifier
         #expect(summary(assembly.automaton) == ["q0 initial"])
         #expect(roles(assembly) == ["state", "initial"])
     }
+
+    @Test func anArrowThatLeavesAndReentersOneStateIsASelfLoopTransition() {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("arrow", Sketch.loop(center: Self.left, radius: 40))  // a loop the classifier
+        d.label("a", 100, 20)                                       // called an arrow
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q0 -> q0 a"])
+        #expect(roles(assembly) == ["state", "transition"])
+    }
 }
