@@ -84,11 +84,22 @@ public struct ArrowGeometry: Sendable, Equatable {
                                             from: shaft[0])
         let headInk = headFirst ? Array(p[0..<longest.from]) : Array(p[(longest.to + 1)...])
 
-        let start = shaft[0], tip = shaft[shaft.count - 1]
+        let spacing = total / Double(sampleCount - 1)
+        let start = shaft[0]
+        // Resampled points sit on chords between pen samples: snap the tip to the pen
+        // sample near it that reaches farthest along the shaft.
+        let axis = (shaft[shaft.count - 1] - start).normalized ?? Point(x: 1, y: 0)
+        let tip = nearbyPenPoint(points, around: shaft[shaft.count - 1], within: spacing) {
+            ($0 - start).dot(axis)
+        }
+        shaft[shaft.count - 1] = tip
         let shaftLength = longest.length
         let direction = tipDirection(shaft, length: shaftLength)
+        // Barb ends likewise snap to the pen sample farthest from the tip.
         let (head, drawn) = barbs(headInk, tip: tip, direction: direction,
-                                  shaftLength: shaftLength)
+                                  shaftLength: shaftLength) { barb in
+            nearbyPenPoint(points, around: barb, within: spacing) { $0.distance(to: tip) }
+        }
         return .success(ArrowGeometry(start: start, tip: tip, head: head,
                                       bend: bendPoint(shaft), shaft: shaft, drawnBarbs: drawn))
     }
@@ -123,6 +134,18 @@ public struct ArrowGeometry: Sendable, Equatable {
         return p[best]
     }
 
+    /// The pen sample within `radius` of `point` that maximises `score` (`point` itself
+    /// when none is that close).
+    static func nearbyPenPoint(_ points: [Point], around point: Point, within radius: Double,
+                               score: (Point) -> Double) -> Point {
+        var best = point, bestScore = score(point)
+        for q in points where q.distance(to: point) <= radius {
+            let s = score(q.position)
+            if s > bestScore { (best, bestScore) = (q.position, s) }
+        }
+        return best
+    }
+
     /// Unit direction of travel at the tip: from the shaft point a quarter of the shaft
     /// back to the tip (robust to the small hook pens make at a corner).
     static func tipDirection(_ shaft: [Point], length: Double) -> Point {
@@ -138,8 +161,8 @@ public struct ArrowGeometry: Sendable, Equatable {
 
     /// Barb ends from the head ink: the point farthest from the tip on each side of the
     /// shaft, among points lying behind the tip. Missing barbs are mirrored or synthesised.
-    static func barbs(_ ink: [Point], tip: Point, direction: Point, shaftLength: Double)
-        -> (head: [Point], drawn: Int)
+    static func barbs(_ ink: [Point], tip: Point, direction: Point, shaftLength: Double,
+                      snap: (Point) -> Point = { $0 }) -> (head: [Point], drawn: Int)
     {
         var left: Point?, right: Point?
         var leftDistance = minimumBarbLength * shaftLength
@@ -155,6 +178,8 @@ public struct ArrowGeometry: Sendable, Equatable {
                 (right, rightDistance) = (q, d)
             }
         }
+        left = left.map(snap)
+        right = right.map(snap)
         func mirrored(_ q: Point) -> Point {
             // Reflect q across the shaft line through the tip.
             let v = q - tip

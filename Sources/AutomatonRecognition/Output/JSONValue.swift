@@ -61,15 +61,25 @@ public indirect enum JSONValue: Sendable, Equatable {
         out += close
     }
 
-    /// Scalars, and objects of scalars only (points), print on one line in pretty mode.
+    /// Scalars, and objects whose members are scalars or arrays of scalars (points,
+    /// transitions, runs), print on one line in pretty mode.
     private var isCompact: Bool {
         switch self {
         case .array: false
         case let .object(members): members.allSatisfy {
-            if case .object = $0.1 { return false }
-            if case .array = $0.1 { return false }
-            return true
+            switch $0.1 {
+            case .object: false
+            case let .array(items): items.allSatisfy(\.isScalar)
+            default: true
+            }
         }
+        default: true
+        }
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: false
         default: true
         }
     }
