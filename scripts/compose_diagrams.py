@@ -25,7 +25,8 @@ Writes two JSON Lines files, line k of each describing drawing k:
              with "from"/"to" indices into "states".
 Python standard library only. Seeded: the same --seed gives the same files.
 
-usage: compose_diagrams.py [--count N] [--seed S] [--dataset DIR] DRAWINGS EXPECTED
+usage: compose_diagrams.py [--count N] [--seed S] [--level normal|hard] [--dataset DIR]
+                          DRAWINGS EXPECTED
 """
 import argparse
 import glob
@@ -80,6 +81,13 @@ def dist_to_polyline(p, pts):
     return best
 
 
+def coverage(pts, center):
+    """Angle the points cover around `center`: 2π minus the largest angular gap."""
+    angles = sorted(math.atan2(p[1] - center[1], p[0] - center[0]) for p in pts)
+    gaps = [b - a for a, b in zip(angles, angles[1:])] + [angles[0] + 2 * math.pi - angles[-1]]
+    return 2 * math.pi - max(gaps)
+
+
 def trim(pts, fraction):
     """The first `fraction` of the stroke by arc length."""
     total, walked, out = path_length(pts), 0.0, [pts[0]]
@@ -97,11 +105,14 @@ def place_circle(rng, circles, center, radius, open_fraction=1.0):
     """A real circle stroke with its bounding box centred on `center`, half its mean
     bounding-box side equal to `radius`, turned by a random angle (and maybe mirrored)."""
     pts = rng.choice(circles)
-    if open_fraction < 1.0:
-        pts = trim(pts, open_fraction)
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     c = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     half = ((max(xs) - min(xs)) + (max(ys) - min(ys))) / 4
+    if open_fraction < 1.0:
+        # Left open, but still a circle: keep at least 280° around its centre.
+        opened = trim(pts, open_fraction)
+        if coverage(opened, c) >= math.radians(280):
+            pts = opened
     turn, mirror = rng.uniform(0, 2 * math.pi), rng.random() < 0.5
     out = []
     for p in pts:
@@ -132,13 +143,21 @@ def place_arrow(rng, arrows, start, tip, head_size, bend=0.0):
     shaft length (positive = to the left on screen), with its real head scaled to
     `head_size` (the largest barb extent) and turned to follow the shaft's end tangent."""
     shaft, head = split_arrow(rng.choice(arrows))
+    # A pen hook before the shaft proper (the point furthest back along the chord within
+    # the first fifth) keeps the hand's scale, like the head: it must not grow with the
+    # arrow's length.
+    chord = sub(shaft[-1], shaft[0])
+    along = lambda p: (p[0] - shaft[0][0]) * chord[0] + (p[1] - shaft[0][1]) * chord[1]
+    h = min(range(max(1, len(shaft) // 5)), key=lambda i: along(shaft[i]))
+    hook, shaft = shaft[:h + 1], shaft[h:]
     s0, s1 = shaft[0], shaft[-1]
     chord = sub(s1, s0)
     src_len, src_angle = norm(chord), math.atan2(chord[1], chord[0])
     d = sub(tip, start)
     length, angle = norm(d), math.atan2(d[1], d[0])
     left = unit(angle - math.pi / 2)  # y down: left of travel
-    out = []
+    hand = head_size / (max(norm(sub(p, s1)) for p in head) or 1.0)
+    out = [add(start, mul(hand, rot(sub(p, s0), angle - src_angle))) for p in hook[:-1]]
     for p in shaft:
         v = rot(sub(p, s0), angle - src_angle)
         q = add(start, mul(length / src_len, v))
@@ -147,11 +166,10 @@ def place_arrow(rng, arrows, start, tip, head_size, bend=0.0):
         out.append(add(q, mul(bend * length * math.sin(math.pi * t), left)))
     # End tangent of the bow: h(t) = B sin(pi t), dh/dt(1) = -pi B (B in units of length).
     tangent_turn = math.atan2(-math.pi * bend, 1.0)
-    extent = max(norm(sub(p, s1)) for p in head) or 1.0
     for p in head[1:]:
         v = rot(sub(p, s1), angle - src_angle)
         v = rot(v, -tangent_turn)  # the head follows the bowed shaft's end direction
-        out.append(add(tip, mul(head_size / extent, v)))
+        out.append(add(tip, mul(hand, v)))
     return out
 
 
@@ -184,15 +202,25 @@ def boundary_point(center, radius, angle, gap):
     return add(center, mul(radius + gap, unit(angle)))
 
 
-def compose(rng, circles, arrows, scribbles):
-    n = rng.randint(2, 5)
+# How untidy drawings are. "hard" stretches every range: more and closer states, arrows
+# stopping further short or reaching deeper in, any rotation.
+LEVELS = {
+    "normal": {"states": (2, 5), "spacing": 2.3, "start_gap": (-0.3, 0.3),
+               "tip_gap": (-0.2, 0.35), "turn": 0.5},
+    "hard": {"states": (3, 7), "spacing": 1.7, "start_gap": (-0.5, 0.55),
+             "tip_gap": (-0.45, 0.6), "turn": math.pi},
+}
+
+
+def compose(rng, circles, arrows, scribbles, level=LEVELS["normal"]):
+    n = rng.randint(*level["states"])
     states = []
     for _ in range(400):
         if len(states) == n:
             break
         r = rng.uniform(22, 60)
         c = (rng.uniform(0, 620), rng.uniform(0, 420))
-        if all(norm(sub(c, s["center"])) > 2.3 * (r + s["radius"]) + 30 for s in states):
+        if all(norm(sub(c, s["center"])) > level["spacing"] * (r + s["radius"]) + 30 for s in states):
             states.append({"center": c, "radius": r, "initial": False, "final": False})
     n = len(states)
     strokes, classes, labels, transitions = [], [], [], []
@@ -245,9 +273,9 @@ def compose(rng, circles, arrows, scribbles):
         # A bow to the left leaves and enters the circles turned towards that side.
         spread = 2.2 * bend
         start = boundary_point(a["center"], outer(a), base - spread,
-                               rng.uniform(-0.3, 0.3) * a["radius"])
+                               rng.uniform(*level["start_gap"]) * a["radius"])
         tip = boundary_point(b["center"], outer(b), base + math.pi + spread,
-                             rng.uniform(-0.2, 0.35) * b["radius"])
+                             rng.uniform(*level["tip_gap"]) * b["radius"])
         length = norm(sub(tip, start))
         head = rng.uniform(0.12, 0.25) * length
         head = max(8.0, min(head, 0.6 * min(a["radius"], b["radius"]) + 6))
@@ -299,11 +327,19 @@ def compose(rng, circles, arrows, scribbles):
                        states[j if i == target else i]["center"][0] - s["center"][0])
             for i, j in pairs if target in (i, j)] + ([loop_angles[target]]
                                                      if target in loop_angles else [])
-    angle = max([t * math.pi / 4 for t in range(8)], key=lambda t: min(
+    angles = sorted([t * math.pi / 4 for t in range(8)], key=lambda t: -min(
         [abs(math.remainder(t - u, 2 * math.pi)) for u in used] or [math.pi])
-        - 0.2 * abs(math.remainder(t - math.pi, 2 * math.pi)))
+        + 0.2 * abs(math.remainder(t - math.pi, 2 * math.pi)))
     length = s["radius"] * rng.uniform(1.0, 1.8) + 20
-    tip = boundary_point(s["center"], outer(s), angle, rng.uniform(-0.15, 0.3) * s["radius"])
+    gap = rng.uniform(-0.15, 0.3) * s["radius"]
+
+    def clear(angle):
+        # People start an initial arrow in empty space, not next to another state.
+        start = boundary_point(s["center"], outer(s), angle, gap + length)
+        return all(norm(sub(start, o["center"])) > outer(o) + o["radius"] + 10
+                   for k, o in enumerate(states) if k != target)
+    angle = next((t for t in angles if clear(t)), angles[0])
+    tip = boundary_point(s["center"], outer(s), angle, gap)
     start = add(tip, mul(length, unit(angle)))
     strokes.append(place_arrow(rng, arrows, start, tip, max(8.0, 0.25 * length)))
     classes.append("arrow")
@@ -345,7 +381,7 @@ def compose(rng, circles, arrows, scribbles):
             labels.append({"text": text, "x": spot[0] + dx, "y": spot[1]})
 
     # Whole drawing: rotate, scale, shift; then shuffle the strokes.
-    turn, scale = rng.uniform(-0.5, 0.5), math.exp(rng.uniform(-0.7, 0.7))
+    turn, scale = rng.uniform(-level["turn"], level["turn"]), math.exp(rng.uniform(-0.7, 0.7))
     shift = (rng.uniform(50, 400), rng.uniform(50, 400))
 
     def move(p):
@@ -382,6 +418,8 @@ def main():
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dataset", default=DEFAULT_DATASET)
+    ap.add_argument("--level", choices=sorted(LEVELS), default="normal",
+                    help="how untidy the drawings are")
     args = ap.parse_args()
     circles, arrows = load(args.dataset, "circle"), load(args.dataset, "arrow")
     scribbles = [s for name in SCRIBBLES for s in load(args.dataset, name)]
@@ -391,7 +429,7 @@ def main():
     with open(args.drawings, "w", encoding="utf-8") as fd, \
          open(args.expected, "w", encoding="utf-8") as fe:
         for k in range(args.count):
-            doc, expected = compose(rng, circles, arrows, scribbles)
+            doc, expected = compose(rng, circles, arrows, scribbles, LEVELS[args.level])
             fd.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
             fe.write(json.dumps({"id": k, **expected}, ensure_ascii=False,
                                 separators=(",", ":")) + "\n")

@@ -39,6 +39,18 @@ import DrawingClassifier
         }
     }
 
+    @Test(arguments: [Sketch.HeadStyle.barbBackBarb, .oneBarb])
+    func aPenHookAtTheStartDoesNotTurnTheArrowAround(style: Sketch.HeadStyle) throws {
+        // The pen lands, slides 40 units backwards (more ink than a 25-unit barb), then
+        // draws the shaft and the head.
+        let start = Point(x: 0, y: 0), tip = Point(x: 100, y: 0)
+        let hook = Sketch.polyline([Point(x: 40, y: 3), start])
+        let stroke = hook + Sketch.arrow(from: start, to: tip, style: style).points.dropFirst()
+        let arrow = try ArrowGeometry.measure(stroke).get()
+        #expect(arrow.tip.distance(to: tip) <= 3)
+        #expect(arrow.start.distance(to: start) <= 3)
+    }
+
     @Test func aCurvedShaftHasABendPointAtItsFarthestDeviation() throws {
         let stroke = Sketch.arrow(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0), bend: 0.2)
         let arrow = try ArrowGeometry.measure(stroke.points).get()

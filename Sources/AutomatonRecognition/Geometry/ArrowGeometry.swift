@@ -6,8 +6,9 @@ import DrawingClassifier
 /// The stroke is resampled evenly and cut at its sharp corners (turns of more than
 /// `cornerAngle` within a few samples). The longest piece is the shaft; the other pieces
 /// form the head. The head lies after the shaft when people draw shaft-then-head (barb,
-/// back, barb; or a single barb), before it when they draw the head first; the shaft end
-/// next to the head is the tip, its other end the start. So the tip is where the head
+/// back, barb; or a single barb), before it when they draw the head first (decided by
+/// which end has more barbs, see `isHeadFirst`); the shaft end next to the head is the
+/// tip, its other end the start. So the tip is where the head
 /// begins, never the end of a barb. Barbs are the head ink farthest from the tip on each
 /// side of the shaft; a missing barb is mirrored from the other one, and with no drawn
 /// head both are synthesised at ±`synthesizedBarbAngle` around the shaft direction.
@@ -74,10 +75,8 @@ public struct ArrowGeometry: Sendable, Equatable {
             let length = pathLength(Array(p[cuts[k - 1]...cuts[k]]))
             if length > longest.length { longest = (cuts[k - 1], cuts[k], length) }
         }
-        let before = pathLength(Array(p[0...longest.from]))
-        let after = pathLength(Array(p[longest.to...]))
-        // The head is on the side with more ink beyond the shaft.
-        let headFirst = before > after
+        let headFirst = isHeadFirst(p, shaftFrom: longest.from, to: longest.to,
+                                    shaftLength: longest.length)
         var shaft = Array(p[longest.from...longest.to])
         if headFirst { shaft.reverse() }
         shaft[shaft.count - 1] = refinedTip(p, at: headFirst ? longest.from : longest.to,
@@ -123,6 +122,24 @@ public struct ArrowGeometry: Sendable, Equatable {
             if isPeak { corners.append(i) }
         }
         return corners
+    }
+
+    /// Whether the head was drawn before the shaft (the stroke starts at a barb). Pens
+    /// often leave a small hook at the start of a stroke, which looks like one barb, so
+    /// the end with more barbs wins; on a tie the head is taken to be drawn last unless
+    /// the ink before the shaft is more than twice the ink after it.
+    static func isHeadFirst(_ p: [Point], shaftFrom from: Int, to: Int, shaftLength: Double)
+        -> Bool
+    {
+        let shaft = Array(p[from...to])
+        let atEnd = barbs(Array(p[(to + 1)...]), tip: p[to],
+                          direction: tipDirection(shaft, length: shaftLength),
+                          shaftLength: shaftLength).drawn
+        let atStart = barbs(Array(p[0..<from]), tip: p[from],
+                            direction: tipDirection(shaft.reversed(), length: shaftLength),
+                            shaftLength: shaftLength).drawn
+        if atStart != atEnd { return atStart > atEnd }
+        return pathLength(Array(p[0...from])) > 2 * pathLength(Array(p[to...]))
     }
 
     /// The sample near the corner `index` that reaches farthest from `start`: corner
