@@ -1,0 +1,285 @@
+import DrawingClassifier
+
+/// The automaton recognised from one drawing, with what each stroke became.
+public struct Assembly: Sendable, Equatable {
+    /// One element per input stroke, in stroke-index order.
+    public var elements: [Element]
+    public var automaton: Automaton
+    /// Labels that found no transition or loop to attach to (there was none).
+    public var unattachedLabels: [Label]
+}
+
+/// Turns classified strokes and typed labels into an automaton. The result does not
+/// depend on the order strokes were drawn in: all circles are fitted first, then rings
+/// are matched (smallest circles first), then arrows and loops attach to the states, then
+/// labels to arrows and loops.
+///
+/// States are named `q0, q1, …` leftmost first, then topmost: centres sorted by x are cut
+/// into columns wherever the gap between neighbouring x exceeds `columnTolerance` × the
+/// median radius; columns go left to right, states within a column top to bottom (ties by
+/// stroke index). Fitted centres are never exactly aligned, so a plain (x, y) sort would
+/// name a drawn column by noise.
+public struct Assembler: Sendable {
+    public var options: AssemblyOptions
+
+    public init(options: AssemblyOptions = AssemblyOptions()) {
+        self.options = options
+    }
+
+    /// A fitted circle waiting to become a state or a ring.
+    private struct Circle {
+        var stroke: Int
+        var center: Point
+        var radius: Double
+    }
+
+    /// A state while assembling: its inner circle and optional ring.
+    private struct StateDraft {
+        var circle: Circle
+        var ring: Circle?
+        var id = ""
+        var initial = false
+        var boundary: Double { ring?.radius ?? circle.radius }
+    }
+
+    public func assemble(_ strokes: [ClassifiedStroke], labels: [Label] = []) -> Assembly {
+        let ordered = strokes.sorted { $0.index < $1.index }
+        var roles: [Int: Element.Role] = [:]   // keyed by position in `ordered`
+
+        // 1. Refusals and circle fits.
+        var circles: [(position: Int, circle: Circle)] = []
+        for (position, s) in ordered.enumerated() {
+            if let reason = s.rejection {
+                roles[position] = .rejected(reason: reason)
+            } else if s.kind == nil {
+                roles[position] = .rejected(reason: "unknown class '\(s.label)'")
+            } else if s.kind == .circle {
+                switch fitCircle(s.stroke) {
+                case let .success(c):
+                    circles.append((position, Circle(stroke: s.index, center: c.center,
+                                                     radius: c.radius)))
+                case let .failure(r): roles[position] = .rejected(reason: r.reason)
+                }
+            }
+        }
+
+        // 2. States and rings, smallest circle first so the inner circle is the state.
+        circles.sort { ($0.circle.radius, $0.circle.stroke) < ($1.circle.radius, $1.circle.stroke) }
+        var drafts: [StateDraft] = []
+        var circleOwner: [Int: Int] = [:]      // position → draft index
+        for (position, circle) in circles {
+            let host = drafts.indices.filter { k in
+                let inner = drafts[k].circle
+                return circle.center.distance(to: inner.center)
+                    <= options.ringCenterTolerance * inner.radius
+                    && circle.radius <= options.maximumRingRatio * inner.radius
+            }.min { a, b in
+                circle.center.distance(to: drafts[a].circle.center) / drafts[a].circle.radius
+                    < circle.center.distance(to: drafts[b].circle.center) / drafts[b].circle.radius
+            }
+            if let host {
+                if drafts[host].ring == nil {
+                    drafts[host].ring = circle
+                    circleOwner[position] = host
+                } else {
+                    roles[position] = .rejected(reason:
+                        "a third concentric circle around a state that is already final")
+                }
+            } else {
+                drafts.append(StateDraft(circle: circle))
+                circleOwner[position] = drafts.count - 1
+            }
+        }
+        let naming = namingOrder(drafts.map(\.circle))
+        for (rank, k) in naming.enumerated() { drafts[k].id = "q\(rank)" }
+        for (position, k) in circleOwner {
+            roles[position] = drafts[k].circle.stroke == ordered[position].index
+                ? .state(id: drafts[k].id, center: drafts[k].circle.center,
+                         radius: drafts[k].circle.radius)
+                : .final(state: drafts[k].id)
+        }
+
+        // 3. Arrows and loops.
+        let radii = drafts.map(\.circle.radius).sorted()
+        let median = radii.isEmpty ? 0 : radii[radii.count / 2]
+        func reachRadius(_ d: StateDraft) -> Double {
+            max(d.circle.radius, options.reachRadiusFloor * median)
+        }
+        for (position, s) in ordered.enumerated() where roles[position] == nil {
+            switch s.kind {
+            case .arrow:
+                roles[position] = arrowRole(s.stroke, drafts: &drafts, reachRadius: reachRadius)
+            case .cycle:
+                roles[position] = loopRole(s.stroke, drafts: drafts, reachRadius: reachRadius)
+            default:
+                break
+            }
+        }
+
+        // 4. Elements, labels, automaton.
+        var elements = ordered.enumerated().map { position, s in
+            Element(stroke: s.index, label: s.label, confidence: s.confidence,
+                    role: roles[position] ?? .rejected(reason: "not assembled"))
+        }
+        var carriers: [Int] = []
+        var paths: [[Point]] = []
+        for (i, e) in elements.enumerated() {
+            switch e.role {
+            case let .transition(arrow, _, _): carriers.append(i); paths.append(arrow.shaft)
+            case .cycle: carriers.append(i); paths.append(ordered[i].stroke.points)
+            default: break
+            }
+        }
+        var unattached: [Label] = []
+        var symbolSets: [Int: Set<String>] = [:]
+        for (label, nearest) in zip(labels, nearestPaths(for: labels, among: paths)) {
+            guard let nearest else { unattached.append(label); continue }
+            let meaning = LabelMeaning(text: label.text)
+            let i = carriers[nearest]
+            symbolSets[i, default: []].formUnion(meaning.symbols)
+            if meaning.epsilon { elements[i].epsilon = true }
+        }
+        for (i, set) in symbolSets { elements[i].symbols = set.sorted() }
+
+        let states = naming.map { k in
+            Automaton.State(id: drafts[k].id, center: drafts[k].circle.center,
+                            radius: drafts[k].circle.radius, initial: drafts[k].initial,
+                            final: drafts[k].ring != nil, ringRadius: drafts[k].ring?.radius)
+        }
+        var transitions: [Automaton.Transition] = []
+        for e in elements {
+            let ends: (String, String)
+            switch e.role {
+            case let .transition(_, from?, to?): ends = (from, to)
+            case let .cycle(state, _): ends = (state, state)
+            default: continue
+            }
+            transitions.append(Automaton.Transition(from: ends.0, to: ends.1,
+                                                    symbols: e.symbols, epsilon: e.epsilon))
+        }
+        return Assembly(elements: elements,
+                        automaton: Automaton(states: states, transitions: transitions),
+                        unattachedLabels: unattached)
+    }
+
+    /// Indices of `circles` in naming order (see the type's documentation).
+    private func namingOrder(_ circles: [Circle]) -> [Int] {
+        let radii = circles.map(\.radius).sorted()
+        guard !radii.isEmpty else { return [] }
+        let tolerance = options.columnTolerance * radii[radii.count / 2]
+        let byX = circles.indices.sorted {
+            (circles[$0].center.x, circles[$0].stroke) < (circles[$1].center.x, circles[$1].stroke)
+        }
+        var columns: [[Int]] = []
+        var previousX = -Double.infinity
+        for k in byX {
+            if columns.isEmpty || circles[k].center.x - previousX > tolerance {
+                columns.append([])
+            }
+            columns[columns.count - 1].append(k)
+            previousX = circles[k].center.x
+        }
+        return columns.flatMap { column in
+            column.sorted {
+                (circles[$0].center.y, circles[$0].stroke) < (circles[$1].center.y, circles[$1].stroke)
+            }
+        }
+    }
+
+    /// Fits a circle stroke; a failure or a poor fit gives the rejection reason.
+    private func fitCircle(_ stroke: Stroke) -> Result<CircleFit, Rejection> {
+        let points = resampled(stroke.points, count: options.circleSamples)
+        switch CircleFit.fit(points) {
+        case let .failure(failure):
+            return .failure(Rejection(reason: "no circle fits this stroke: \(failure)"))
+        case let .success(fit):
+            if fit.relativeResidual > options.maximumCircleResidual {
+                return .failure(Rejection(reason: "circle fit residual is \(percent(fit.relativeResidual)) of the "
+                    + "radius (at most \(percent(options.maximumCircleResidual)) allowed)"))
+            }
+            if fit.coveredAngle < options.minimumCircleCoverage {
+                return .failure(Rejection(reason: "stroke covers only \(degrees(fit.coveredAngle)) around its "
+                    + "centre (a circle needs \(degrees(options.minimumCircleCoverage)))"))
+            }
+            return .success(fit)
+        }
+    }
+
+    /// Distance of `point` outside draft `d`'s boundary (negative inside), in reach radii.
+    private func relativeGap(_ point: Point, _ d: StateDraft,
+                             _ reachRadius: (StateDraft) -> Double) -> Double {
+        (point.distance(to: d.circle.center) - d.boundary) / reachRadius(d)
+    }
+
+    /// States an arrow end can attach to, best first (most inside / nearest the boundary).
+    private func endCandidates(_ point: Point, _ drafts: [StateDraft],
+                               _ reachRadius: (StateDraft) -> Double) -> [Int] {
+        drafts.indices
+            .map { ($0, relativeGap(point, drafts[$0], reachRadius)) }
+            .filter { $0.1 <= options.arrowReach }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .map(\.0)
+    }
+
+    private func arrowRole(_ stroke: Stroke, drafts: inout [StateDraft],
+                           reachRadius: (StateDraft) -> Double) -> Element.Role {
+        let arrow: ArrowGeometry
+        switch ArrowGeometry.measure(stroke.points) {
+        case let .success(a): arrow = a
+        case let .failure(failure): return .rejected(reason: "not an arrow: \(failure)")
+        }
+        let starts = endCandidates(arrow.start, drafts, reachRadius)
+        let tips = endCandidates(arrow.tip, drafts, reachRadius)
+        var from = starts.first, to = tips.first
+        if let f = from, let t = to, f == t {
+            // Both ends at one state: a self-loop drawn as an arrow, or an initial arrow
+            // (or a transition) whose start merely lies near its target.
+            let startGap = relativeGap(arrow.start, drafts[f], reachRadius)
+            let tipGap = relativeGap(arrow.tip, drafts[f], reachRadius)
+            let swing = arrow.shaft.map { relativeGap($0, drafts[f], reachRadius) }.max() ?? 0
+            if abs(startGap) <= options.selfLoopEndGap, abs(tipGap) <= options.selfLoopEndGap,
+               swing >= options.selfLoopSwing {
+                // keep from == to
+            } else if startGap >= tipGap {
+                from = starts.dropFirst().first
+            } else if let other = tips.dropFirst().first {
+                to = other
+            } else {
+                from = starts.dropFirst().first
+            }
+        }
+        if from == nil, let t = to {
+            drafts[t].initial = true
+            return .initial(arrow, to: drafts[t].id)
+        }
+        return .transition(arrow, from: from.map { drafts[$0].id }, to: to.map { drafts[$0].id })
+    }
+
+    private func loopRole(_ stroke: Stroke, drafts: [StateDraft],
+                          reachRadius: (StateDraft) -> Double) -> Element.Role {
+        let points = stroke.points.filter(\.isFinite)
+        guard !points.isEmpty else {
+            return .rejected(reason: "self-loop stroke has no finite points")
+        }
+        let best = drafts.indices.map { k -> (Int, Double) in
+            let gaps = points.map { abs(relativeGap($0, drafts[k], reachRadius)) }
+            return (k, gaps.min() ?? .infinity)
+        }
+        .filter { $0.1 <= options.loopReach }
+        .min { ($0.1, $0.0) < ($1.1, $1.0) }
+        guard let (k, _) = best else { return .rejected(reason: "self-loop with no state nearby") }
+        switch LoopGeometry.attach(points, toStateAt: drafts[k].circle.center,
+                                   radius: drafts[k].boundary) {
+        case let .success(loop): return .cycle(state: drafts[k].id, loop: loop)
+        case let .failure(failure): return .rejected(reason: "not a self-loop: \(failure)")
+        }
+    }
+}
+
+/// Why a stroke is left out of the automaton.
+private struct Rejection: Error { var reason: String }
+
+private func percent(_ x: Double) -> String { JSONNumber.format(100 * x, decimals: 0) + "%" }
+private func degrees(_ radians: Double) -> String {
+    JSONNumber.format(radians * 180 / Double.pi, decimals: 0) + "°"
+}

@@ -1,0 +1,36 @@
+/// Thresholds of the assembler. Distances are relative to a state's radius, so a drawing
+/// means the same at any scale.
+public struct AssemblyOptions: Sendable, Equatable {
+    /// A "circle" stroke whose RMS fit residual exceeds this fraction of its radius is
+    /// rejected (hand-drawn circles measure 0.02–0.08; a scribble 0.3+).
+    public var maximumCircleResidual = 0.2
+    /// A "circle" stroke must cover at least this angle (radians) around its fitted
+    /// centre: 200°, so open circles pass and a bare arc does not.
+    public var minimumCircleCoverage = 200.0 * Double.pi / 180
+    /// A circle is a final ring around a smaller state when their centres are closer than
+    /// this fraction of the smaller radius…
+    public var ringCenterTolerance = 0.5
+    /// …and the larger radius is at most this multiple of the smaller.
+    public var maximumRingRatio = 2.2
+    /// An arrow end attaches to a state when it is inside it or at most this many reach
+    /// radii outside its boundary (the outer ring for a final state).
+    public var arrowReach = 0.75
+    /// A self-loop attaches to the state whose boundary its ink comes closest to, if that
+    /// is within this many reach radii.
+    public var loopReach = 0.75
+    /// Reach radius = max(state radius, this fraction of the median state radius), so
+    /// tiny states still catch arrows that stop a little short.
+    public var reachRadiusFloor = 0.5
+    /// An arrow whose both ends attach to the same state is a self-loop (not an initial
+    /// arrow) when both ends are within this many radii of the boundary and its shaft
+    /// swings at least `selfLoopSwing` radii away from it.
+    public var selfLoopEndGap = 0.35
+    public var selfLoopSwing = 0.3
+    /// States whose centres differ in x by at most this fraction of the median radius
+    /// are in one column for naming (named top to bottom).
+    public var columnTolerance = 0.5
+    /// Number of points a circle stroke is resampled to before fitting.
+    public var circleSamples = 64
+
+    public init() {}
+}

@@ -1,0 +1,40 @@
+import DrawingClassifier
+
+/// One input stroke with the classifier's verdict: the assembler's input.
+///
+/// Build one per stroke of the drawing, with `index` its 0-based position in the input:
+/// ```swift
+/// let classified = drawing.strokes.enumerated().map { i, stroke in
+///     ClassifiedStroke(index: i, stroke: stroke, label: "circle", confidence: 0.98)
+/// }
+/// ```
+/// `label` is written as the element's `class`. Labels `circle`, `arrow` and `cycle` are
+/// assembled; any other label, or a non-nil `rejection` (e.g. confidence below the
+/// caller's threshold), makes the element `rejected` with that reason.
+public struct ClassifiedStroke: Sendable, Equatable {
+    /// What the assembler does with a stroke.
+    public enum Kind: String, Sendable, CaseIterable {
+        case circle, arrow, cycle
+    }
+
+    public var index: Int
+    public var stroke: Stroke
+    /// The classifier's class name (`circle`, `arrow`, `cycle`, or anything else).
+    public var label: String
+    /// The classifier's probability for `label`, 0…1.
+    public var confidence: Double
+    /// Why the caller refuses this stroke before assembly; nil to assemble it.
+    public var rejection: String?
+
+    public init(index: Int, stroke: Stroke, label: String, confidence: Double,
+                rejection: String? = nil) {
+        self.index = index
+        self.stroke = stroke
+        self.label = label
+        self.confidence = confidence
+        self.rejection = rejection
+    }
+
+    /// The assembled kind, or nil when `label` is not one of `Kind`'s names.
+    public var kind: Kind? { Kind(rawValue: label) }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import DrawingClassifier
+
+/// A circle fitted to a pen stroke by least squares.
+///
+/// `fit(_:)` runs in three steps on coordinates centred on the mean and scaled to unit
+/// RMS spread (for conditioning):
+/// 1. an algebraic fit — Taubin's (nearly unbiased on arcs), falling back to Kåsa's when
+///    Taubin's is degenerate — gives a starting circle in closed form;
+/// 2. Levenberg–Marquardt minimises the geometric error Σ(|pᵢ − c| − r)², which is what
+///    "how far is the ink from the circle" means and stays accurate on open arcs;
+/// 3. the residual and the angle the points cover around the centre are measured.
+/// Overshooting strokes (more than one turn) and unclosed arcs need no special case.
+public struct CircleFit: Sendable, Equatable {
+    public var center: Point
+    public var radius: Double
+    /// Root-mean-square distance of the points from the circle, in input units.
+    public var rmsResidual: Double
+    /// Angle (radians, 0…2π) the points cover around the centre: 2π minus the largest
+    /// angular gap between consecutive points. About 3.5 for a 200° arc.
+    public var coveredAngle: Double
+
+    /// `rmsResidual / radius`: about 0.01–0.05 for hand-drawn circles.
+    public var relativeResidual: Double { rmsResidual / radius }
+
+    public init(center: Point, radius: Double, rmsResidual: Double, coveredAngle: Double) {
+        self.center = center
+        self.radius = radius
+        self.rmsResidual = rmsResidual
+        self.coveredAngle = coveredAngle
+    }
+
+    /// Radius / spread beyond which points count as a straight line rather than a circle.
+    static let maximumRadiusToSpread = 1_000.0
+
+    /// Fits a circle to `points` (use evenly resampled points for pen strokes).
+    /// Fails, never returns NaN, for fewer than 3 distinct points, non-finite coordinates,
+    /// or (nearly) collinear points.
+    public static func fit(_ points: [Point]) -> Result<CircleFit, GeometryFailure> {
+        guard points.allSatisfy(\.isFinite) else { return .failure(.nonFinitePoint) }
+        let distinct = Set(points.map { [$0.x, $0.y] }).count
+        guard distinct >= 3 else { return .failure(.tooFewPoints(count: distinct, needed: 3)) }
+
+        // Normalise: u = (p − mean) / spread.
+        let mean = centroid(points)
+        let spread = (points.reduce(0) { $0 + ($1 - mean).dot($1 - mean) }
+                      / Double(points.count)).squareRoot()
+        // Coordinates near the Double range overflow the spread; refuse rather than
+        // return NaN.
+        guard spread.isFinite, spread > 0, mean.isFinite else { return .failure(.nonFinitePoint) }
+        let unit = points.map { (1 / spread) * ($0 - mean) }
+
+        guard let initial = taubin(unit) ?? kasa(unit) else { return .failure(.collinear) }
+        let refined = levenbergMarquardt(unit, start: initial)
+        guard refined.radius.isFinite, refined.radius > 0,
+              refined.radius < maximumRadiusToSpread,
+              refined.center.isFinite else { return .failure(.collinear) }
+
+        let center = mean + spread * refined.center
+        let radius = spread * refined.radius
+        var squares = 0.0
+        for p in points { let e = p.distance(to: center) - radius; squares += e * e }
+        let rms = (squares / Double(points.count)).squareRoot()
+        return .success(CircleFit(center: center, radius: radius, rmsResidual: rms,
+                                  coveredAngle: coveredAngle(points, around: center)))
+    }
+
+    /// Kåsa's algebraic fit: minimises Σ(x² + y² + Dx + Ey + F)², a linear least-squares
+    /// problem. Simple and exact on exact circles, but shrinks the radius on short arcs.
+    /// Returns nil when the 3×3 normal equations are singular (collinear points).
+    static func kasa(_ points: [Point]) -> (center: Point, radius: Double)? {
+        // Normal equations  A·[D, E, F]ᵀ = b  with rows (x, y, 1) and target −(x² + y²).
+        var a = [[Double]](repeating: [0, 0, 0], count: 3)
+        var b = [0.0, 0.0, 0.0]
+        for p in points {
+            let row = [p.x, p.y, 1.0], z = p.x * p.x + p.y * p.y
+            for i in 0..<3 {
+                for j in 0..<3 { a[i][j] += row[i] * row[j] }
+                b[i] -= row[i] * z
+            }
+        }
+        guard let s = solve3x3(a, b) else { return nil }
+        let center = Point(x: -s[0] / 2, y: -s[1] / 2)
+        let r2 = center.dot(center) - s[2]
+        guard r2 > 0, r2.isFinite else { return nil }
+        return (center, r2.squareRoot())
+    }
+
+    /// Taubin's algebraic fit for points already centred on their mean, solved by Newton's
+    /// method on its characteristic polynomial (after Chernov, "Circular and linear
+    /// regression", 2010). Returns nil when the result is degenerate.
+    static func taubin(_ points: [Point]) -> (center: Point, radius: Double)? {
+        var (mxx, myy, mxy, mxz, myz, mzz) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        for p in points {
+            let z = p.x * p.x + p.y * p.y
+            mxx += p.x * p.x; myy += p.y * p.y; mxy += p.x * p.y
+            mxz += p.x * z; myz += p.y * z; mzz += z * z
+        }
+        let n = Double(points.count)
+        (mxx, myy, mxy, mxz, myz, mzz) = (mxx / n, myy / n, mxy / n, mxz / n, myz / n, mzz / n)
+        let mz = mxx + myy
+        let covXY = mxx * myy - mxy * mxy
+        let varZ = mzz - mz * mz
+        let a3 = 4 * mz
+        let a2 = -3 * mz * mz - mzz
+        let a1 = varZ * mz + 4 * covXY * mz - mxz * mxz - myz * myz
+        let a0 = mxz * (mxz * myy - myz * mxy) + myz * (myz * mxx - mxz * mxy) - varZ * covXY
+        var x = 0.0, y = a0
+        for _ in 0..<100 {
+            let dy = a1 + x * (2 * a2 + 3 * a3 * x)
+            let next = x - y / dy
+            guard next.isFinite, next != x else { break }
+            let nextY = a0 + next * (a1 + next * (a2 + next * a3))
+            guard abs(nextY) < abs(y) else { break }
+            (x, y) = (next, nextY)
+        }
+        let det = x * x - x * mz + covXY
+        guard abs(det) > 1e-12 else { return nil }
+        let center = Point(x: (mxz * (myy - x) - myz * mxy) / det / 2,
+                           y: (myz * (mxx - x) - mxz * mxy) / det / 2)
+        let radius = (center.dot(center) + mz).squareRoot()
+        guard center.isFinite, radius.isFinite, radius > 0 else { return nil }
+        return (center, radius)
+    }
+
+    /// Geometric refinement: Levenberg–Marquardt on residuals eᵢ = |pᵢ − c| − r with the
+    /// 3×3 normal equations (JᵀJ + λ·diag(JᵀJ))·δ = −Jᵀe.
+    static func levenbergMarquardt(_ points: [Point], start: (center: Point, radius: Double))
+        -> (center: Point, radius: Double)
+    {
+        func cost(_ c: Point, _ r: Double) -> Double {
+            points.reduce(0) { let e = $1.distance(to: c) - r; return $0 + e * e }
+        }
+        var (c, r) = start
+        var current = cost(c, r)
+        var lambda = 1e-3
+        for _ in 0..<100 {
+            var jtj = [[Double]](repeating: [0, 0, 0], count: 3)
+            var jte = [0.0, 0.0, 0.0]
+            for p in points {
+                let d = max(p.distance(to: c), 1e-12)
+                let row = [-(p.x - c.x) / d, -(p.y - c.y) / d, -1.0]  // ∂e/∂(cx, cy, r)
+                let e = d - r
+                for i in 0..<3 {
+                    for j in 0..<3 { jtj[i][j] += row[i] * row[j] }
+                    jte[i] -= row[i] * e
+                }
+            }
+            var improved = false
+            while lambda < 1e12 {
+                var damped = jtj
+                for i in 0..<3 { damped[i][i] += lambda * max(jtj[i][i], 1e-12) }
+                guard let step = solve3x3(damped, jte) else { lambda *= 10; continue }
+                let (nc, nr) = (Point(x: c.x + step[0], y: c.y + step[1]), r + step[2])
+                let candidate = cost(nc, nr)
+                if candidate.isFinite, candidate <= current {
+                    let moved = abs(step[0]) + abs(step[1]) + abs(step[2])
+                    (c, r, current) = (nc, nr, candidate)
+                    lambda = max(lambda / 10, 1e-12)
+                    improved = moved > 1e-12 * max(1, abs(r))
+                    break
+                }
+                lambda *= 10
+            }
+            if !improved { break }
+        }
+        return (c, abs(r))
+    }
+
+    /// 2π minus the largest angular gap between points seen from `center`.
+    static func coveredAngle(_ points: [Point], around center: Point) -> Double {
+        let angles = points.map { atan2($0.y - center.y, $0.x - center.x) }.sorted()
+        guard angles.count > 1 else { return 0 }
+        var largestGap = angles[0] + 2 * Double.pi - angles[angles.count - 1]
+        for i in 1..<angles.count { largestGap = max(largestGap, angles[i] - angles[i - 1]) }
+        return 2 * Double.pi - largestGap
+    }
+}
+
+/// Solves the 3×3 system a·x = b by Gaussian elimination with partial pivoting;
+/// nil when a pivot is (relatively) zero.
+func solve3x3(_ a: [[Double]], _ b: [Double]) -> [Double]? {
+    var m = a, v = b
+    let scale = a.flatMap { $0 }.map(abs).max() ?? 0
+    guard scale > 0, scale.isFinite else { return nil }
+    for col in 0..<3 {
+        let pivot = (col..<3).max { abs(m[$0][col]) < abs(m[$1][col]) }!
+        guard abs(m[pivot][col]) > 1e-14 * scale else { return nil }
+        m.swapAt(col, pivot); v.swapAt(col, pivot)
+        for row in (col + 1)..<3 {
+            let f = m[row][col] / m[col][col]
+            for k in col..<3 { m[row][k] -= f * m[col][k] }
+            v[row] -= f * v[col]
+        }
+    }
+    var x = [0.0, 0.0, 0.0]
+    for row in stride(from: 2, through: 0, by: -1) {
+        var s = v[row]
+        for k in (row + 1)..<3 { s -= m[row][k] * x[k] }
+        x[row] = s / m[row][row]
+    }
+    return x.allSatisfy(\.isFinite) ? x : nil
+}

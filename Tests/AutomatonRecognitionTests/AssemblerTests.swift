@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import DrawingClassifier
+@testable import AutomatonRecognition
+
+@Suite struct AssemblerTests {
+    static let left = Point(x: 100, y: 100), right = Point(x: 300, y: 100)
+
+    /// q0 (initial) at the left, q1 (final, ring drawn second) at the right, one arrow a.
+    static var twoStates: Document {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: left, radius: 40))            // 0
+        d.add("circle", Sketch.circle(center: right, radius: 40))           // 1
+        d.add("circle", Sketch.circle(center: right, radius: 50))           // 2 ring
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 248, y: 100)))
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.label("a", 200, 88)
+        return d
+    }
+
+    @Test func twoStatesWithARingAnInitialArrowAndATransition() throws {
+        let assembly = Self.twoStates.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1 final", "q0 -> q1 a"])
+        #expect(roles(assembly) == ["state", "state", "final", "transition", "initial"])
+        let q1 = assembly.automaton.states[1]
+        #expect(q1.center.distance(to: Self.right) < 0.5)
+        #expect(isClose(q1.radius, 40, absolute: 0.5))
+        #expect(isClose(try #require(q1.ringRadius), 50, absolute: 0.5))
+        guard case let .transition(arrow, "q0", "q1") = assembly.elements[3].role else {
+            Issue.record("stroke 3 should be q0 → q1, got \(assembly.elements[3].role)")
+            return
+        }
+        #expect(arrow.tip.distance(to: Point(x: 248, y: 100)) < 3)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5])
+    func strokeOrderDoesNotMatterRingBeforeStateOrTransitionBeforeStates(seed: UInt64) {
+        let shuffled = Self.twoStates.permuted(seed: seed)
+        #expect(summary(shuffled.assemble().automaton) == ["q0 initial", "q1 final", "q0 -> q1 a"])
+    }
+
+    @Test func aRingDrawnInsideAnExistingCircleMakesTheInnerOneTheState() throws {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 50))       // outer first
+        d.add("circle", Sketch.circle(center: Point(x: 104, y: 97), radius: 38))  // off-centre
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 final"])
+        #expect(roles(assembly) == ["final", "state"])
+        #expect(isClose(assembly.automaton.states[0].radius, 38, absolute: 0.5))
+        #expect(isClose(try #require(assembly.automaton.states[0].ringRadius), 50, absolute: 0.5))
+    }
+
+    @Test func aSelfLoopEpsilonAndTwoLabelsOnOneArrow() {
+        var d = Document()
+        d.add("cycle", Sketch.loop(center: Self.right, radius: 40))        // above q1
+        d.add("arrow", Sketch.arrow(from: Point(x: 140, y: 100), to: Point(x: 258, y: 100)))
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 300, y: 145), to: Point(x: 300, y: 240)))
+        d.add("circle", Sketch.circle(center: Point(x: 300, y: 285), radius: 40))
+        d.label("b", 200, 90)
+        d.label("a", 200, 112)       // two labels on one arrow → ["a", "b"]
+        d.label("c", 300, 15)        // above the loop
+        d.label("ε", 312, 190)       // beside the downward arrow
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton)
+                == ["q0", "q1", "q2", "q1 -> q1 c", "q0 -> q1 a,b", "q1 -> q2 ε"])
+        #expect(roles(assembly) == ["cycle", "transition", "state", "state", "transition",
+                                    "state"])
+    }
+
+    @Test func aDanglingArrowStaysAnElementButIsNoTransition() {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 260, y: 100)))
+        d.label("a", 200, 90)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0"])
+        guard case .transition(_, "q0", nil) = assembly.elements[1].role else {
+            Issue.record("expected a dangling transition from q0, got \(assembly.elements[1].role)")
+            return
+        }
+        #expect(assembly.elements[1].symbols == ["a"])
+    }
+
+    @Test func strayStrokesAndLoopsWithNoStateAreRejectedWithAReason() {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("cycle", Sketch.loop(center: Point(x: 400, y: 400), radius: 30))
+        // A zigzag the classifier called a circle.
+        d.add("circle", Stroke(points: Sketch.polyline([
+            Point(x: 200, y: 300), Point(x: 220, y: 260), Point(x: 240, y: 300),
+            Point(x: 260, y: 260), Point(x: 280, y: 300)])))
+        d.add("star", Sketch.circle(center: Point(x: 500, y: 100), radius: 20))
+        var classified = d.classified
+        classified.append(ClassifiedStroke(index: 4, stroke: Sketch.circle(
+            center: Point(x: 600, y: 100), radius: 20), label: "circle", confidence: 0.41,
+            rejection: "classifier confidence 0.41 is below 0.5"))
+        let assembly = Assembler().assemble(classified, labels: [])
+        #expect(summary(assembly.automaton) == ["q0"])
+        #expect(roles(assembly) == ["state", "rejected", "rejected", "rejected", "rejected"])
+        let reasons = assembly.elements.compactMap { e -> String? in
+            if case let .rejected(reason) = e.role { return reason } else { return nil }
+        }
+        #expect(reasons[0] == "self-loop with no state nearby")
+        #expect(reasons[1].hasPrefix("circle fit residual is") || reasons[1].hasPrefix("stroke covers"))
+        #expect(reasons[2] == "unknown class 'star'")
+        #expect(reasons[3] == "classifier confidence 0.41 is below 0.5")
+    }
+
+    @Test func arrowsThatOvershootOrStopShortStillConnect() {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        // Starts inside q0, stops 20 (= 0.5 r) short of q1.
+        d.add("arrow", Sketch.arrow(from: Point(x: 120, y: 90), to: Point(x: 240, y: 90)))
+        // Back from q1 to q0, overshooting 15 into q0, bent below.
+        d.add("arrow", Sketch.arrow(from: Point(x: 262, y: 120), to: Point(x: 125, y: 120),
+                                    bend: 0.15))
+        d.label("a", 190, 80)
+        d.label("b", 190, 150)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1", "q0 -> q1 a", "q1 -> q0 b"])
+    }
+
+    @Test func statesAreNamedLeftToRightThenTopToBottom() {
+        var d = Document()
+        for (x, y) in [(300.0, 50.0), (100.4, 200), (99.8, 50), (500, 125)] {  // one column
+            d.add("circle", Sketch.circle(center: Point(x: x, y: y), radius: 30))
+        }
+        let assembly = d.assemble()
+        let names = assembly.elements.map { e -> String in
+            if case let .state(id, _, _) = e.role { return id } else { return "?" }
+        }
+        #expect(names == ["q2", "q1", "q0", "q3"])
+        #expect(assembly.automaton.states.map(\.id) == ["q0", "q1", "q2", "q3"])
+    }
+
+    @Test func anArrowStartingNearItsOwnTargetIsAnInitialArrow() {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        // Starts 25 (0.6 r) outside q0 and points at it: initial, not a self-loop.
+        d.add("arrow", Sketch.arrow(from: Point(x: 100, y: 15), to: Point(x: 100, y: 55)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial"])
+        #expect(roles(assembly) == ["state", "initial"])
+    }
+
+    @Test func anArrowThatLeavesAndReentersOneStateIsASelfLoopTransition() {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("arrow", Sketch.loop(center: Self.left, radius: 40))  // a loop the classifier
+        d.label("a", 100, 20)                                       // called an arrow
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q0 -> q0 a"])
+        #expect(roles(assembly) == ["state", "transition"])
+    }
+}

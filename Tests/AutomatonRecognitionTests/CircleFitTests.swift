@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import DrawingClassifier
+@testable import AutomatonRecognition
+
+@Suite struct CircleFitTests {
+    @Test(arguments: [(UInt64(1), 40.0), (2, 120.0), (3, 7.5)])
+    func noisyCirclesAreRecoveredWithinTwoPercentOfTheRadius(seed: UInt64, radius: Double) throws {
+        var rng = SplitMix64(seed: seed)
+        let center = Point(x: 300, y: -80)
+        let points = Sketch.circlePoints(center: center, radius: radius, from: 0.3,
+                                         sweep: 2 * Double.pi, count: 80,
+                                         noise: 0.03 * radius, using: &rng)
+        let fit = try CircleFit.fit(points).get()
+        #expect(fit.center.distance(to: center) <= 0.02 * radius)
+        #expect(abs(fit.radius - radius) <= 0.02 * radius)
+        // RMS of N(0, (0.03 r)²) radial noise is about 0.03 r.
+        #expect(fit.relativeResidual > 0.02 && fit.relativeResidual < 0.04)
+        #expect(fit.coveredAngle > 6.0)
+    }
+
+    @Test func aTwoHundredDegreeArcIsFittedWhereTheMeanOfPointsFails() throws {
+        var rng = SplitMix64(seed: 11)
+        let center = Point(x: 50, y: 50), radius = 30.0
+        let points = Sketch.circlePoints(center: center, radius: radius, from: 0,
+                                         sweep: 200 * Double.pi / 180, count: 50,
+                                         noise: 0.01 * radius, using: &rng)
+        let fit = try CircleFit.fit(points).get()
+        let fitError = max(fit.center.distance(to: center), abs(fit.radius - radius))
+        // The original app's estimate: centre = mean of points, radius = mean distance.
+        let mean = centroid(points)
+        let meanRadius = points.map { $0.distance(to: mean) }.reduce(0, +) / 50
+        let meanError = max(mean.distance(to: center), abs(meanRadius - radius))
+        #expect(fitError <= 0.02 * radius)
+        #expect(meanError >= 0.3 * radius)  // it lands inside the arc: ≈ 0.37 r off
+        #expect(isClose(fit.coveredAngle, 200 * Double.pi / 180, absolute: 0.01, relative: 0))
+    }
+
+    @Test func anOvershootingCircleOfOneAndAThirdTurnsIsFitted() throws {
+        var rng = SplitMix64(seed: 5)
+        let points = Sketch.circlePoints(center: Point(x: 0, y: 0), radius: 50, from: 1,
+                                         sweep: 2.66 * Double.pi, count: 90, noise: 1,
+                                         using: &rng)
+        let fit = try CircleFit.fit(resampled(points, count: 64)).get()
+        #expect(fit.center.distance(to: Point(x: 0, y: 0)) <= 1)
+        #expect(abs(fit.radius - 50) <= 1)
+    }
+
+    @Test func exactCirclesGiveTheSameAnswerFromKasaTaubinAndTheGeometricFit() throws {
+        var rng = SplitMix64(seed: 0)
+        let points = Sketch.circlePoints(center: Point(x: 3, y: 4), radius: 5, from: 0.5,
+                                         sweep: 4, count: 20, using: &rng)
+        let mean = centroid(points)
+        let centred = points.map { $0 - mean }
+        let kasa = try #require(CircleFit.kasa(centred))
+        let taubin = try #require(CircleFit.taubin(centred))
+        for (c, r) in [kasa, taubin] {
+            #expect(isClose(c.x + mean.x, 3, absolute: 1e-9))
+            #expect(isClose(c.y + mean.y, 4, absolute: 1e-9))
+            #expect(isClose(r, 5, absolute: 1e-9))
+        }
+        let fit = try CircleFit.fit(points).get()
+        #expect(isClose(fit.radius, 5, absolute: 1e-9))
+        #expect(fit.rmsResidual < 1e-9)
+    }
+
+    @Test func degenerateInputFailsWithAClearValueInsteadOfNaN() {
+        let line = (0..<10).map { Point(x: Double($0), y: 2 * Double($0) + 1) }
+        #expect(CircleFit.fit(line) == .failure(.collinear))
+        let twoPoints = [Point(x: 0, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 0)]
+        #expect(CircleFit.fit(twoPoints) == .failure(.tooFewPoints(count: 2, needed: 3)))
+        #expect(CircleFit.fit([]) == .failure(.tooFewPoints(count: 0, needed: 3)))
+        let withNaN = [Point(x: 0, y: 0), Point(x: 1, y: .nan), Point(x: 2, y: 0)]
+        #expect(CircleFit.fit(withNaN) == .failure(.nonFinitePoint))
+        // Almost straight: a 1e-9 wiggle on a 10-unit line is still a line.
+        let nearlyLine = (0..<10).map { Point(x: Double($0), y: $0 == 5 ? 1e-9 : 0) }
+        #expect(CircleFit.fit(nearlyLine) == .failure(.collinear))
+    }
+}

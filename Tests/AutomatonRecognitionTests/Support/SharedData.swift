@@ -1,0 +1,44 @@
+import Foundation
+import DrawingClassifier
+
+/// Where the real data of `../shared/datasets` lives, relative to the package root.
+/// Tests that need it are `.enabled(if: SharedData.isAvailable)`.
+enum SharedData {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let dollarGestures = packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/datasets/dollar-gestures")
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: dollarGestures.appendingPathComponent("s02").path)
+    }
+
+    /// Every `<gesture>NN.xml` stroke of the $1 logs, sorted by path. A minimal reader for
+    /// the `<Point X=".." Y=".." .../>` elements (the library's own reader lives with the
+    /// classifier).
+    static func gestures(named name: String) -> [[Point]] {
+        let root = dollarGestures.path
+        let paths = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+            .filter { ($0 as NSString).lastPathComponent.hasPrefix(name)
+                && $0.hasSuffix(".xml")
+                && ($0 as NSString).lastPathComponent.dropFirst(name.count).first?.isNumber == true }
+            .sorted()
+        return paths.compactMap { path in
+            guard let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8)
+            else { return nil }
+            return text.components(separatedBy: "<Point ").dropFirst().compactMap { element in
+                guard let x = attribute("X", in: element), let y = attribute("Y", in: element)
+                else { return nil }
+                return Point(x: x, y: y)
+            }
+        }
+    }
+
+    private static func attribute(_ name: String, in element: String) -> Double? {
+        guard let start = element.range(of: " \(name)=\"") ?? element.range(of: "\(name)=\"")
+        else { return nil }
+        let rest = element[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return Double(rest[..<end])
+    }
+}

@@ -1,0 +1,51 @@
+// Runs the assembler on composed drawings with their TRUE stroke classes (no classifier),
+// printing one FORMATS.md §2 JSON line per drawing, so scripts/score_diagrams.py can
+// measure the geometry and assembly alone. Build and run (after `swift build`):
+//
+//   B=.build/debug
+//   swiftc -O -I $B/Modules scripts/assemble_true_classes.swift \
+//       $B/AutomatonRecognition.build/*.swift.o $B/DrawingClassifier.build/*.swift.o \
+//       -lpng -lz -o /tmp/assemble-true-classes
+//   /tmp/assemble-true-classes drawings.jsonl expected.jsonl > recognized.jsonl
+//
+// Strokes whose true class is not circle/arrow/cycle (the stray scribbles) are passed as
+// refused, the way a classifier's low-confidence refusal would be.
+import Foundation
+import DrawingClassifier
+import AutomatonRecognition
+
+func lines(_ path: String) throws -> [String] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+}
+
+func object(_ line: String) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: assemble-true-classes DRAWINGS EXPECTED\n".utf8))
+    exit(64)
+}
+let drawings = try lines(arguments[1]), expected = try lines(arguments[2])
+for (k, (drawingLine, expectedLine)) in zip(drawings, expected).enumerated() {
+    let doc = object(drawingLine)
+    let classes = object(expectedLine)["classes"] as? [String] ?? []
+    let strokes = (doc["strokes"] as? [[[String: Double]]] ?? []).map { points in
+        Stroke(points: points.map { Point(x: $0["x"] ?? 0, y: $0["y"] ?? 0) })
+    }
+    let labels = (doc["labels"] as? [[String: Any]] ?? []).map {
+        Label(text: $0["text"] as? String ?? "",
+              position: Point(x: ($0["x"] as? Double) ?? 0, y: ($0["y"] as? Double) ?? 0))
+    }
+    let classified = strokes.enumerated().map { i, stroke in
+        let label = i < classes.count ? classes[i] : "unknown"
+        let known = ClassifiedStroke.Kind(rawValue: label) != nil
+        return ClassifiedStroke(index: i, stroke: stroke, label: label, confidence: 1,
+                                rejection: known ? nil : "true class '\(label)' is no element")
+    }
+    let assembly = Assembler().assemble(classified, labels: labels)
+    let result = RecognitionResult(source: "\(arguments[1]):\(k + 1)", assembly: assembly,
+                                   inputs: doc["inputs"] as? [String] ?? [])
+    print(result.jsonLine())
+}

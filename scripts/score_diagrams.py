@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Score fa-recognize output against the automata compose_diagrams.py intended.
+
+RECOGNIZED: fa-recognize's JSON Lines (FORMATS.md §2), one object per drawing, in order.
+EXPECTED:   compose_diagrams.py's expected file, same order.
+
+A drawing is an exact match when, after renaming the recognised states by position (each
+expected state is paired with the recognised state whose centre is nearest to its own,
+within the expected radius, one to one), the states, their initial/final flags and the
+multiset of transitions (from, to, sorted symbols, epsilon) are all identical.
+Prints the percentage of exact matches and a breakdown; --verbose lists the misses.
+Python standard library only.
+
+usage: score_diagrams.py RECOGNIZED EXPECTED [--verbose]
+"""
+import argparse
+import json
+import math
+import sys
+from collections import Counter
+
+
+def pair_states(expected_states, recognized_states):
+    """{expected index: recognised id}, greedy on centre distance within the radius."""
+    options = []
+    for i, e in enumerate(expected_states):
+        for r in recognized_states:
+            d = math.hypot(e["center"]["x"] - r["center"]["x"],
+                           e["center"]["y"] - r["center"]["y"])
+            if d <= e["radius"]:
+                options.append((d, i, r["id"]))
+    options.sort()
+    pairs, used = {}, set()
+    for _, i, rid in options:
+        if i not in pairs and rid not in used:
+            pairs[i] = rid
+            used.add(rid)
+    return pairs
+
+
+def compare(recognized, expected):
+    """A list of differences (empty when the automata match exactly)."""
+    e_auto, r_auto = expected["automaton"], recognized.get("automaton", {})
+    e_states, r_states = e_auto["states"], r_auto.get("states", [])
+    problems = []
+    pairs = pair_states(e_states, r_states)
+    if len(r_states) != len(e_states):
+        problems.append(f"{len(r_states)} states recognised, {len(e_states)} drawn")
+    for i in range(len(e_states)):
+        if i not in pairs:
+            problems.append(f"state {i} not found")
+    by_id = {s["id"]: s for s in r_states}
+    for i, rid in pairs.items():
+        for flag in ("initial", "final"):
+            if bool(by_id[rid].get(flag)) != bool(e_states[i][flag]):
+                problems.append(f"state {i} ({rid}) {flag} should be {e_states[i][flag]}")
+    name = {i: rid for i, rid in pairs.items()}
+    want = Counter((name.get(t["from"], f"?{t['from']}"), name.get(t["to"], f"?{t['to']}"),
+                    tuple(sorted(t["symbols"])), bool(t["epsilon"]))
+                   for t in e_auto["transitions"])
+    got = Counter((t["from"], t["to"], tuple(sorted(t.get("symbols", []))),
+                   bool(t.get("epsilon"))) for t in r_auto.get("transitions", []))
+    for t in (want - got).elements():
+        problems.append(f"missing transition {t}")
+    for t in (got - want).elements():
+        problems.append(f"extra transition {t}")
+    return problems, pairs, want, got
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("recognized")
+    ap.add_argument("expected")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args()
+    with open(args.recognized, encoding="utf-8") as f:
+        recognized = [json.loads(l) for l in f if l.strip()]
+    with open(args.expected, encoding="utf-8") as f:
+        expected = [json.loads(l) for l in f if l.strip()]
+    if len(recognized) != len(expected):
+        print(f"warning: {len(recognized)} recognised drawings for {len(expected)} expected",
+              file=sys.stderr)
+    exact = states_total = states_found = flags_ok = 0
+    trans_total = trans_found = trans_extra = 0
+    kinds = Counter()
+    for k, (r, e) in enumerate(zip(recognized, expected)):
+        problems, pairs, want, got = compare(r, e)
+        exact += not problems
+        states_total += len(e["automaton"]["states"])
+        states_found += len(pairs)
+        flags_ok += len(pairs) - sum(1 for p in problems if " should be " in p)
+        trans_total += sum(want.values())
+        trans_found += sum((want & got).values())
+        trans_extra += sum((got - want).values())
+        for p in problems:
+            kinds[p.split(" (")[0].split(" should")[0].rsplit(" ", 1)[0]
+                  if p.startswith("state") else p.split(" (")[0]] += 1
+        if problems and args.verbose:
+            print(f"drawing {k}: " + "; ".join(problems))
+    n = min(len(recognized), len(expected))
+    pct = lambda a, b: 100.0 * a / b if b else 0.0
+    print(f"exact automata: {exact}/{n} = {pct(exact, n):.1f}%")
+    print(f"states found: {pct(states_found, states_total):.1f}%  "
+          f"flags right: {pct(flags_ok, states_total):.1f}%  "
+          f"transitions found: {pct(trans_found, trans_total):.1f}%  "
+          f"extra transitions: {trans_extra}")
+    ambiguous = [k for k, e in enumerate(expected[:n]) if e.get("ambiguousLabels")]
+    if ambiguous:
+        missed = sum(1 for k in ambiguous if compare(recognized[k], expected[k])[0])
+        print(f"drawings where the composer found no unambiguous label spot: {len(ambiguous)} "
+              f"({missed} of them missed)")
+    if kinds:
+        print("misses by kind: " + ", ".join(f"{k} ×{v}" for k, v in kinds.most_common()))
+
+
+if __name__ == "__main__":
+    main()
