@@ -1,10 +1,84 @@
 import ArgumentParser
 import AutomatonRecognition
 import DrawingClassifier
+import Foundation
 
 @main
 struct FARecognize: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "fa-recognize",
-        abstract: "Recognise hand-drawn automata from pen strokes.")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "fa-recognize",
+        abstract: "Recognise hand-drawn finite automata from pen strokes and simulate words on them.",
+        discussion: """
+            Each FILE holds a stroke list, a drawing document, JSON Lines of either (batch), \
+            Quick, Draw! lines or a $1 gesture XML (FORMATS.md §1); '-' reads standard input. \
+            One JSON object per drawing goes to stdout, in input order. An input that cannot \
+            be read gets an object with an "error" and the batch goes on; the exit code is \
+            then 1.
+            """)
+
+    @Option(help: "Model file (default: the model built into this tool).") var model: String?
+    @Option(name: .customLong("input"), help: "A word to simulate (repeatable; \"\" is the empty word).")
+    var inputs: [String] = []
+    @Option(help: "Output: jsonl (one line per drawing), json (indented) or dot (Graphviz).")
+    var format: OutputFormat = .jsonl
+    @Option(help: "Worker threads for batches (output order never changes).") var threads = 2
+    @Option(help: "Strokes whose best class has a lower probability are rejected.")
+    var minConfidence = 0.5
+    @Flag(help: "Do not reject strokes unlike every trained class.") var acceptNovel = false
+    @Option(help: "Draw the recognised automaton over the strokes (.png or .svg; one drawing only).")
+    var render: String?
+    @Argument(help: "Drawing files, or '-' for standard input.") var files: [String]
+
+    enum OutputFormat: String, ExpressibleByArgument { case jsonl, json, dot }
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Give at least one drawing file, or '-'.") }
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must lie in 1...64.") }
+        guard (0...1).contains(minConfidence) else {
+            throw ValidationError("--min-confidence must lie in 0...1.")
+        }
+    }
+
+    func run() throws {
+        let classifier = try model.map { try ModelFile.read(from: $0) } ?? DefaultModel.classifier()
+        let recognizer = Recognizer(elementClassifier: ElementClassifier(
+            classifier: classifier, minimumConfidence: minConfidence, rejectsNovelStrokes: !acceptNovel))
+        var items: [(source: String, drawing: Result<Drawing, StrokeFormatError>)] = []
+        for file in files {
+            do {
+                let input = file == "-"
+                    ? try StrokeReader.read(bytes: Array(FileHandle.standardInput.readDataToEndOfFile()),
+                                            source: "stdin")
+                    : try StrokeReader.read(contentsOfFile: file)
+                let name = file == "-" ? "stdin" : file
+                for (line, result) in input.results.enumerated() {
+                    items.append((input.isBatch ? "\(name):\(line + 1)" : name, result))
+                }
+            } catch {
+                items.append((file, .failure(error)))
+            }
+        }
+        let failures = items.filter { if case .failure = $0.drawing { true } else { false } }.count
+        switch format {
+        case .jsonl:
+            for line in recognizer.jsonLines(for: items, extraInputs: inputs, threadCount: threads) {
+                print(line)
+            }
+        case .json, .dot:
+            for item in items {
+                switch item.drawing {
+                case .success(let drawing):
+                    let result = recognizer.recognize(drawing, source: item.source, extraInputs: inputs)
+                    print(format == .json ? result.prettyJSON()
+                          : result.assembly.automaton.dot(name: "automaton"))
+                case .failure(let error):
+                    print(Recognizer.errorLine(source: item.source, message: error.description))
+                }
+            }
+        }
+        if failures > 0 {
+            FileHandle.standardError.write(Data("\(failures) of \(items.count) inputs could not be read\n".utf8))
+            throw ExitCode(1)
+        }
+    }
 }
