@@ -60,6 +60,8 @@ struct Train: ParsableCommand {
     var holdOutWriters: String?
     @Option(help: "With --strokes: augmented copies of each training drawing (rotation, scale, jitter, point dropout).")
     var augmentCopies = 0
+    @Option(help: "More PNG class folders used for training only (repeatable; same classes).")
+    var extraData: [String] = []
     @Option(help: "A separate folder of test images (same classes); replaces the split.")
     var testData: String?
     @Option(help: "Passes over the training split.") var epochs = 30
@@ -80,8 +82,6 @@ struct Train: ParsableCommand {
     var augmentScale: Float = 0
     @Option(help: "Random shift of training images in pixels either way (0 = off).")
     var augmentShift: Float = 0
-    @Flag(help: "Also mirror and quarter-turn training images (for mirror-symmetric classes).")
-    var augmentSymmetries = false
     @Option(name: .shortAndLong, help: "Where to write the model file.") var output = "classifier.model"
     @Option(help: "Also write the test evaluation as JSON (FORMATS.md §4).") var report: String?
     @OptionGroup var images: ImageOptions
@@ -148,6 +148,7 @@ struct Train: ParsableCommand {
     func run() throws {
         let start = ContinuousClock.now
         let (dataset, testDataset) = try loadData()
+        let extra = try extraData.map { try images.load($0) }
         let training = TrainingOptions(epochs: epochs, batchSize: batchSize, learningRate: learningRate,
                                        momentum: momentum, weightDecay: weightDecay,
                                        schedule: parsedSchedule ?? .constant, seed: seed,
@@ -158,9 +159,9 @@ struct Train: ParsableCommand {
                                                     .lastPathComponent)
         Console.note(" epoch  train loss  train acc  valid acc  elapsed")
         let augmentation = ImageAugmentation(maxRotationDegrees: augmentRotation,
-                                             maxScaleChange: augmentScale, maxShift: augmentShift,
-                                             symmetries: augmentSymmetries)
+                                             maxScaleChange: augmentScale, maxShift: augmentShift)
         let result = try ClassifierTraining.run(dataset: dataset, testDataset: testDataset,
+                                                extraTraining: extra,
                                                 options: options,
                                                 augmentation: augmentation == .none ? nil
                                                     : { augmentation.apply(to: &$0, using: &$1) },
@@ -193,13 +194,36 @@ struct Evaluate: ParsableCommand {
         abstract: "Evaluate a model on a folder of class folders of PNGs.")
     @Option(help: "The model file.") var model: String
     @Option(help: "Folder with one subfolder of PNGs per class (the model's class names).")
-    var data: String
+    var data: String?
+    @Option(help: "Or a stroke dataset (class folders of stroke files, or the $1 XML tree), rasterized.")
+    var strokes: String?
+    @Option(help: "With --strokes: comma-separated classes to keep (default: all).")
+    var classes: String?
+    @Flag(help: "Open-set evaluation: also count strokes rejected as unlike every class; classes the model does not know should be rejected.")
+    var openSet = false
     @Option(help: "Also write the evaluation as JSON (FORMATS.md §4).") var report: String?
     @OptionGroup var images: ImageOptions
 
+    func validate() throws {
+        guard (data == nil) != (strokes == nil) else {
+            throw ValidationError("Give exactly one of --data (PNG folders) or --strokes (stroke files).")
+        }
+    }
+
     func run() throws {
         let classifier = try ModelFile.read(from: model)
-        let dataset = try images.load(data)
+        let dataset: ImageFolderDataset
+        if let strokes {
+            var rng = SplitMix64(seed: 0)
+            dataset = try StrokeDataset.load(at: strokes).rasterized(
+                classes: classes.map { $0.split(separator: ",").map(String.init) }, using: &rng)
+        } else {
+            dataset = try images.load(data ?? "")
+        }
+        if openSet {
+            print(OpenSetReport(classifier: classifier, dataset: dataset).description)
+            return
+        }
         let matrix = try classifier.confusionMatrix(on: dataset)
         print(matrix.description)
         if let report { try EvaluationReport(matrix).write(to: report) }

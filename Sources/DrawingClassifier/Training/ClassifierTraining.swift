@@ -45,6 +45,7 @@ public struct ClassifierTrainingResult: Sendable {
 public enum ClassifierTraining {
     public static func run(
         dataset: ImageFolderDataset, testDataset: ImageFolderDataset? = nil,
+        extraTraining: [ImageFolderDataset] = [],
         options: ClassifierTrainingOptions,
         augmentation: ((inout Tensor, inout SplitMix64) -> Void)? = nil,
         progress: (EpochReport) -> Void = { _ in }
@@ -57,7 +58,18 @@ public enum ClassifierTraining {
         let split = DatasetSplit(stratifying: dataset.labels,
                                  testFraction: testDataset == nil ? options.testFraction : 0,
                                  validationFraction: options.validationFraction, using: &splitRNG)
-        let training = dataset.tensors(at: split.training)
+        var training = dataset.tensors(at: split.training)
+        for extra in extraTraining {
+            guard extra.classNames == dataset.classNames else {
+                throw TrainingError(description: "extra training data \(extra.root) has classes "
+                    + "\(extra.classNames), not \(dataset.classNames)")
+            }
+            let more = extra.tensors()
+            training.images = Tensor(shape: [training.labels.count + more.labels.count]
+                                         + training.images.shape.dropFirst(),
+                                     scalars: training.images.scalars + more.images.scalars)
+            training.labels += more.labels
+        }
         let validation = split.validation.isEmpty ? nil : dataset.tensors(at: split.validation)
         let test = testDataset.map { $0.tensors() }
             ?? (split.test.isEmpty ? nil : dataset.tensors(at: split.test))

@@ -10,17 +10,11 @@ public struct ImageAugmentation: Sendable, Equatable {
     public var maxScaleChange: Float
     /// Largest shift either way, in pixels, per axis.
     public var maxShift: Float
-    /// Also mirror and turn by quarter turns (one of the square's 8 symmetries at random).
-    /// Only for classes that keep their meaning when mirrored: circles, arrows and
-    /// self-loops do; letters and digits do not.
-    public var symmetries: Bool
 
-    public init(maxRotationDegrees: Float = 10, maxScaleChange: Float = 0.1, maxShift: Float = 1.5,
-                symmetries: Bool = false) {
+    public init(maxRotationDegrees: Float = 10, maxScaleChange: Float = 0.1, maxShift: Float = 1.5) {
         self.maxRotationDegrees = maxRotationDegrees
         self.maxScaleChange = maxScaleChange
         self.maxShift = maxShift
-        self.symmetries = symmetries
     }
 
     public static let none = ImageAugmentation(maxRotationDegrees: 0, maxScaleChange: 0, maxShift: 0)
@@ -38,9 +32,6 @@ public struct ImageAugmentation: Sendable, Equatable {
             let scale = 1 + rng.nextFloat(in: -maxScaleChange..<(maxScaleChange + 1e-6))
             let dx = rng.nextFloat(in: -maxShift..<(maxShift + 1e-6))
             let dy = rng.nextFloat(in: -maxShift..<(maxShift + 1e-6))
-            // One of the 8 symmetries of the square: optional transpose, then optional
-            // mirror of each axis (only for square images).
-            let symmetry = symmetries && h == w ? rng.nextInt(below: 8) : 0
             // Inverse map: output pixel → source position.
             let (cosA, sinA) = (cos(angle) / scale, sin(angle) / scale)
             for channel in 0..<c {
@@ -49,12 +40,8 @@ public struct ImageAugmentation: Sendable, Equatable {
                 for y in 0..<h {
                     for x in 0..<w {
                         let (ox, oy) = (Float(x) - cx - dx, Float(y) - cy - dy)
-                        var sx = cosA * ox + sinA * oy
-                        var sy = -sinA * ox + cosA * oy
-                        if symmetry & 1 != 0 { (sx, sy) = (sy, sx) }
-                        if symmetry & 2 != 0 { sx = -sx }
-                        if symmetry & 4 != 0 { sy = -sy }
-                        (sx, sy) = (sx + cx, sy + cy)
+                        let sx = cosA * ox + sinA * oy + cx
+                        let sy = -sinA * ox + cosA * oy + cy
                         batch.scalars[base + y * w + x] = Self.bilinear(source, w, h, sx, sy)
                     }
                 }
