@@ -1,2 +1,0 @@
-import Testing
-@Test func placeholderCLI() { #expect(1 + 1 == 2) }
