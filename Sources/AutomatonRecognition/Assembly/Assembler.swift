@@ -1,3 +1,4 @@
+import Foundation
 import DrawingClassifier
 
 /// The automaton recognised from one drawing, with what each stroke became.
@@ -212,13 +213,29 @@ public struct Assembler: Sendable {
     }
 
     /// States an arrow end can attach to, best first (most inside / nearest the boundary).
-    private func endCandidates(_ point: Point, _ drafts: [StateDraft],
+    /// `heading` is the unit direction the arrow travels out of that end (forwards at the
+    /// tip, backwards at the start): beyond `arrowReach` an end still attaches, up to
+    /// `aimedArrowReach`, to a state lying ahead of it.
+    private func endCandidates(_ point: Point, heading: Point, _ drafts: [StateDraft],
                                _ reachRadius: (StateDraft) -> Double) -> [Int] {
         drafts.indices
             .map { ($0, relativeGap(point, drafts[$0], reachRadius)) }
-            .filter { $0.1 <= options.arrowReach }
+            .filter { k, gap in
+                if gap <= options.arrowReach { return true }
+                guard gap <= options.aimedArrowReach,
+                      let toCenter = (drafts[k].circle.center - point).normalized else { return false }
+                return toCenter.dot(heading) >= cos(options.aimAngle)
+            }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             .map(\.0)
+    }
+
+    /// Unit direction out of the shaft's end: from the point a quarter of the shaft back.
+    private func heading(_ shaft: [Point], atEnd: Bool) -> Point {
+        let ordered = atEnd ? shaft : shaft.reversed()
+        let end = ordered[ordered.count - 1]
+        let back = ordered[(3 * (ordered.count - 1)) / 4]
+        return (end - back).normalized ?? Point(x: 0, y: 0)
     }
 
     private func arrowRole(_ stroke: Stroke, drafts: inout [StateDraft],
@@ -228,8 +245,10 @@ public struct Assembler: Sendable {
         case let .success(a): arrow = a
         case let .failure(failure): return .rejected(reason: "not an arrow: \(failure)")
         }
-        let starts = endCandidates(arrow.start, drafts, reachRadius)
-        let tips = endCandidates(arrow.tip, drafts, reachRadius)
+        let starts = endCandidates(arrow.start, heading: heading(arrow.shaft, atEnd: false),
+                                   drafts, reachRadius)
+        let tips = endCandidates(arrow.tip, heading: heading(arrow.shaft, atEnd: true),
+                                 drafts, reachRadius)
         var from = starts.first, to = tips.first
         if let f = from, let t = to, f == t {
             // Both ends at one state: a self-loop drawn as an arrow, or an initial arrow

@@ -15,6 +15,12 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// An arrow end attaches to a state when it is inside it or at most this many reach
     /// radii outside its boundary (the outer ring for a final state).
     public var arrowReach = 0.75
+    /// Farther out, up to this many reach radii, an arrow end still attaches to a state
+    /// that lies straight ahead of it (the end's heading within `aimAngle` of the
+    /// direction to the state's centre): arrows that stop well short but point at a state.
+    public var aimedArrowReach = 1.25
+    /// Half-angle (radians, 25°) of the cone an arrow end must aim the state's centre in.
+    public var aimAngle = 25.0 * Double.pi / 180
     /// A self-loop attaches to the state whose boundary its ink comes closest to, if that
     /// is within this many reach radii.
     public var loopReach = 0.75
