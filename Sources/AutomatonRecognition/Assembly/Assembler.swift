@@ -122,11 +122,13 @@ public struct Assembler: Sendable {
             Element(stroke: s.index, label: s.label, confidence: s.confidence,
                     role: roles[position] ?? .rejected(reason: "not assembled"))
         }
+        // Labels go to the nearest drawn ink (FORMATS.md §2: "drawn path") of a transition
+        // (dangling ones included, not initial arrows) or a self-loop.
         var carriers: [Int] = []
         var paths: [[Point]] = []
         for (i, e) in elements.enumerated() {
             switch e.role {
-            case let .transition(arrow, _, _): carriers.append(i); paths.append(arrow.shaft)
+            case .transition: carriers.append(i); paths.append(ordered[i].stroke.points)
             case .cycle: carriers.append(i); paths.append(ordered[i].stroke.points)
             default: break
             }

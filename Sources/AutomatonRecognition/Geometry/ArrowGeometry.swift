@@ -23,7 +23,7 @@ public struct ArrowGeometry: Sendable, Equatable {
     /// The shaft point farthest from the chord start–tip, when that distance exceeds
     /// `bendThreshold`·chord length; nil for a straight shaft.
     public var bend: Point?
-    /// The shaft as a polyline from start to tip (for label distances).
+    /// The shaft as a polyline from start to tip (resampled).
     public var shaft: [Point]
     /// Number of barbs taken from the ink (0, 1 or 2); the others were synthesised.
     public var drawnBarbs: Int
