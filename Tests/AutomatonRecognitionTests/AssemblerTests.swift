@@ -103,7 +103,8 @@ import DrawingClassifier
             if case let .rejected(reason) = e.role { return reason } else { return nil }
         }
         #expect(reasons[0] == "self-loop with no state nearby")
-        #expect(reasons[1].hasPrefix("circle fit residual is") || reasons[1].hasPrefix("stroke covers"))
+        #expect(reasons[1].hasPrefix("circle fit residual is")
+                || reasons[1].hasPrefix("stroke covers"))
         #expect(reasons[2] == "unknown class 'star'")
         #expect(reasons[3] == "classifier confidence 0.41 is below 0.5")
     }

@@ -183,8 +183,8 @@ public struct Assembler: Sendable {
             previousX = circles[k].center.x
         }
         return columns.flatMap { column in
-            column.sorted {
-                (circles[$0].center.y, circles[$0].stroke) < (circles[$1].center.y, circles[$1].stroke)
+            column.sorted { a, b in
+                (circles[a].center.y, circles[a].stroke) < (circles[b].center.y, circles[b].stroke)
             }
         }
     }
@@ -197,12 +197,14 @@ public struct Assembler: Sendable {
             return .failure(Rejection(reason: "no circle fits this stroke: \(failure)"))
         case let .success(fit):
             if fit.relativeResidual > options.maximumCircleResidual {
-                return .failure(Rejection(reason: "circle fit residual is \(percent(fit.relativeResidual)) of the "
-                    + "radius (at most \(percent(options.maximumCircleResidual)) allowed)"))
+                return .failure(Rejection(reason: "circle fit residual is "
+                    + "\(percent(fit.relativeResidual)) of the radius "
+                    + "(at most \(percent(options.maximumCircleResidual)) allowed)"))
             }
             if fit.coveredAngle < options.minimumCircleCoverage {
-                return .failure(Rejection(reason: "stroke covers only \(degrees(fit.coveredAngle)) around its "
-                    + "centre (a circle needs \(degrees(options.minimumCircleCoverage)))"))
+                return .failure(Rejection(reason: "stroke covers only "
+                    + "\(degrees(fit.coveredAngle)) around its centre "
+                    + "(a circle needs \(degrees(options.minimumCircleCoverage)))"))
             }
             return .success(fit)
         }
@@ -225,7 +227,8 @@ public struct Assembler: Sendable {
             .filter { k, gap in
                 if gap <= options.arrowReach { return true }
                 guard gap <= options.aimedArrowReach,
-                      let toCenter = (drafts[k].circle.center - point).normalized else { return false }
+                      let toCenter = (drafts[k].circle.center - point).normalized
+                else { return false }
                 return toCenter.dot(heading) >= cos(options.aimAngle)
             }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
