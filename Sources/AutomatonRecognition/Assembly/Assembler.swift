@@ -43,6 +43,9 @@ public struct Assembler: Sendable {
         var boundary: Double { ring?.radius ?? circle.radius }
     }
 
+    /// Assembles one drawing. Every input stroke gives exactly one element (in index
+    /// order); nothing is dropped silently: what does not fit becomes `rejected` with a
+    /// reason.
     public func assemble(_ strokes: [ClassifiedStroke], labels: [Label] = []) -> Assembly {
         let ordered = strokes.sorted { $0.index < $1.index }
         var roles: [Int: Element.Role] = [:]   // keyed by position in `ordered`
@@ -64,41 +67,8 @@ public struct Assembler: Sendable {
             }
         }
 
-        // 2. States and rings, smallest circle first so the inner circle is the state.
-        circles.sort { ($0.circle.radius, $0.circle.stroke) < ($1.circle.radius, $1.circle.stroke) }
-        var drafts: [StateDraft] = []
-        var circleOwner: [Int: Int] = [:]      // position → draft index
-        for (position, circle) in circles {
-            let host = drafts.indices.filter { k in
-                let inner = drafts[k].circle
-                return circle.center.distance(to: inner.center)
-                    <= options.ringCenterTolerance * inner.radius
-                    && circle.radius <= options.maximumRingRatio * inner.radius
-            }.min { a, b in
-                circle.center.distance(to: drafts[a].circle.center) / drafts[a].circle.radius
-                    < circle.center.distance(to: drafts[b].circle.center) / drafts[b].circle.radius
-            }
-            if let host {
-                if drafts[host].ring == nil {
-                    drafts[host].ring = circle
-                    circleOwner[position] = host
-                } else {
-                    roles[position] = .rejected(reason:
-                        "a third concentric circle around a state that is already final")
-                }
-            } else {
-                drafts.append(StateDraft(circle: circle))
-                circleOwner[position] = drafts.count - 1
-            }
-        }
-        let naming = namingOrder(drafts.map(\.circle))
-        for (rank, k) in naming.enumerated() { drafts[k].id = "q\(rank)" }
-        for (position, k) in circleOwner {
-            roles[position] = drafts[k].circle.stroke == ordered[position].index
-                ? .state(id: drafts[k].id, center: drafts[k].circle.center,
-                         radius: drafts[k].circle.radius)
-                : .final(state: drafts[k].id)
-        }
+        // 2. States and final rings, named by position.
+        var drafts = groupIntoStates(circles, roles: &roles, ordered: ordered)
 
         // 3. Arrows and loops.
         let radii = drafts.map(\.circle.radius).sorted()
@@ -117,37 +87,16 @@ public struct Assembler: Sendable {
             }
         }
 
-        // 4. Elements, labels, automaton.
+        // 4. Elements with their labels, then the automaton.
         var elements = ordered.enumerated().map { position, s in
             Element(stroke: s.index, label: s.label, confidence: s.confidence,
                     role: roles[position] ?? .rejected(reason: "not assembled"))
         }
-        // Labels go to the nearest drawn ink (FORMATS.md §2: "drawn path") of a transition
-        // (dangling ones included, not initial arrows) or a self-loop.
-        var carriers: [Int] = []
-        var paths: [[Point]] = []
-        for (i, e) in elements.enumerated() {
-            switch e.role {
-            case .transition: carriers.append(i); paths.append(ordered[i].stroke.points)
-            case .cycle: carriers.append(i); paths.append(ordered[i].stroke.points)
-            default: break
-            }
-        }
-        var unattached: [Label] = []
-        var symbolSets: [Int: Set<String>] = [:]
-        for (label, nearest) in zip(labels, nearestPaths(for: labels, among: paths)) {
-            guard let nearest else { unattached.append(label); continue }
-            let meaning = LabelMeaning(text: label.text)
-            let i = carriers[nearest]
-            symbolSets[i, default: []].formUnion(meaning.symbols)
-            if meaning.epsilon { elements[i].epsilon = true }
-        }
-        for (i, set) in symbolSets { elements[i].symbols = set.sorted() }
-
-        let states = naming.map { k in
-            Automaton.State(id: drafts[k].id, center: drafts[k].circle.center,
-                            radius: drafts[k].circle.radius, initial: drafts[k].initial,
-                            final: drafts[k].ring != nil, ringRadius: drafts[k].ring?.radius)
+        let unattached = attach(labels, to: &elements, ink: ordered.map(\.stroke.points))
+        let states = drafts.map { d in
+            Automaton.State(id: d.id, center: d.circle.center, radius: d.circle.radius,
+                            initial: d.initial, final: d.ring != nil,
+                            ringRadius: d.ring?.radius)
         }
         var transitions: [Automaton.Transition] = []
         for e in elements {
@@ -163,6 +112,75 @@ public struct Assembler: Sendable {
         return Assembly(elements: elements,
                         automaton: Automaton(states: states, transitions: transitions),
                         unattachedLabels: unattached)
+    }
+
+    /// Turns fitted circles into named states: smallest circle first, so a circle around
+    /// an existing one (similar centre, radius at most `maximumRingRatio` times) is its
+    /// final ring whichever was drawn first. Sets the circles' roles.
+    private func groupIntoStates(_ circles: [(position: Int, circle: Circle)],
+                                 roles: inout [Int: Element.Role],
+                                 ordered: [ClassifiedStroke]) -> [StateDraft] {
+        let circles = circles.sorted {
+            ($0.circle.radius, $0.circle.stroke) < ($1.circle.radius, $1.circle.stroke)
+        }
+        var drafts: [StateDraft] = []
+        var owner: [Int: Int] = [:]      // position → draft index
+        for (position, circle) in circles {
+            func offset(_ k: Int) -> Double {
+                circle.center.distance(to: drafts[k].circle.center) / drafts[k].circle.radius
+            }
+            let host = drafts.indices.filter { k in
+                offset(k) <= options.ringCenterTolerance
+                    && circle.radius <= options.maximumRingRatio * drafts[k].circle.radius
+            }.min { offset($0) < offset($1) }
+            if let host {
+                if drafts[host].ring == nil {
+                    drafts[host].ring = circle
+                    owner[position] = host
+                } else {
+                    roles[position] = .rejected(reason:
+                        "a third concentric circle around a state that is already final")
+                }
+            } else {
+                drafts.append(StateDraft(circle: circle))
+                owner[position] = drafts.count - 1
+            }
+        }
+        let naming = namingOrder(drafts.map(\.circle))
+        for (rank, k) in naming.enumerated() { drafts[k].id = "q\(rank)" }
+        for (position, k) in owner {
+            roles[position] = drafts[k].circle.stroke == ordered[position].index
+                ? .state(id: drafts[k].id, center: drafts[k].circle.center,
+                         radius: drafts[k].circle.radius)
+                : .final(state: drafts[k].id)
+        }
+        return naming.map { drafts[$0] }   // in name order: q0, q1, …
+    }
+
+    /// Gives each label to the element whose drawn ink passes nearest (FORMATS.md §2:
+    /// "drawn path"): transitions, dangling ones included, and self-loops; not initial
+    /// arrows. Returns the labels with nowhere to go.
+    private func attach(_ labels: [Label], to elements: inout [Element], ink: [[Point]])
+        -> [Label]
+    {
+        let carriers = elements.indices.filter { i in
+            switch elements[i].role {
+            case .transition, .cycle: true
+            default: false
+            }
+        }
+        var unattached: [Label] = []
+        var symbols: [Int: Set<String>] = [:]
+        let nearest = nearestPaths(for: labels, among: carriers.map { ink[$0] })
+        for (label, choice) in zip(labels, nearest) {
+            guard let choice else { unattached.append(label); continue }
+            let meaning = LabelMeaning(text: label.text)
+            let i = carriers[choice]
+            symbols[i, default: []].formUnion(meaning.symbols)
+            if meaning.epsilon { elements[i].epsilon = true }
+        }
+        for (i, set) in symbols { elements[i].symbols = set.sorted() }
+        return unattached
     }
 
     /// Indices of `circles` in naming order (see the type's documentation).
