@@ -12,6 +12,12 @@ Prints the percentage of exact matches and a breakdown; --verbose lists the miss
 Python standard library only.
 
 usage: score_diagrams.py RECOGNIZED EXPECTED [--verbose]
+
+Pipeline:
+  scripts/compose_diagrams.py --count 200 --seed 1 drawings.jsonl expected.jsonl
+  fa-recognize drawings.jsonl > recognized.jsonl          # the real classifier, or:
+  scripts/assemble_true_classes.swift (see its header)    # true classes, geometry only
+  scripts/score_diagrams.py recognized.jsonl expected.jsonl
 """
 import argparse
 import json
