@@ -50,7 +50,7 @@ import DrawingClassifier
         #expect(isClose(try #require(assembly.automaton.states[0].ringRadius), 50, absolute: 0.5))
     }
 
-    @Test func aSelfLoopEpsilonAndTwoLabelsOnOneArrow() {
+    static var loopsAndLabels: Document {
         var d = Document()
         d.add("cycle", Sketch.loop(center: Self.right, radius: 40))        // above q1
         d.add("arrow", Sketch.arrow(from: Point(x: 140, y: 100), to: Point(x: 258, y: 100)))
@@ -62,11 +62,22 @@ import DrawingClassifier
         d.label("a", 200, 112)       // two labels on one arrow → ["a", "b"]
         d.label("c", 300, 15)        // above the loop
         d.label("ε", 312, 190)       // beside the downward arrow
-        let assembly = d.assemble()
+        return d
+    }
+
+    @Test func aSelfLoopEpsilonAndTwoLabelsOnOneArrow() {
+        let assembly = Self.loopsAndLabels.assemble()
         #expect(summary(assembly.automaton)
-                == ["q0", "q1", "q2", "q1 -> q1 c", "q0 -> q1 a,b", "q1 -> q2 ε"])
+                == ["q0", "q1", "q2", "q0 -> q1 a,b", "q1 -> q1 c", "q1 -> q2 ε"])
         #expect(roles(assembly) == ["cycle", "transition", "state", "state", "transition",
                                     "state"])
+    }
+
+    @Test(arguments: [UInt64(7), 8, 9])
+    func theLoopAndLabelDocumentGivesTheSameAutomatonInAnyStrokeOrder(seed: UInt64) {
+        let document = Self.loopsAndLabels
+        #expect(summary(document.permuted(seed: seed).assemble().automaton)
+                == summary(document.assemble().automaton))
     }
 
     @Test func aDanglingArrowStaysAnElementButIsNoTransition() {

@@ -10,10 +10,10 @@ public struct Assembly: Sendable, Equatable {
     public var unattachedLabels: [Label]
 }
 
-/// Turns classified strokes and typed labels into an automaton. The result does not
+/// Turns classified strokes and typed labels into an automaton. The automaton does not
 /// depend on the order strokes were drawn in: all circles are fitted first, then rings
 /// are matched (smallest circles first), then arrows and loops attach to the states, then
-/// labels to arrows and loops.
+/// labels to arrows and loops; transitions are listed by source, target, ε and symbols.
 ///
 /// States are named `q0, q1, …` leftmost first, then topmost: centres sorted by x are cut
 /// into columns wherever the gap between neighbouring x exceeds `columnTolerance` × the
@@ -109,6 +109,17 @@ public struct Assembler: Sendable {
             transitions.append(Automaton.Transition(from: ends.0, to: ends.1,
                                                     symbols: e.symbols, epsilon: e.epsilon))
         }
+        // A canonical order, independent of drawing order: by source, target (state order),
+        // then symbols; stable, so equal transitions keep stroke order.
+        let rank = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.id, $0) })
+        transitions = transitions.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            let keyX = (rank[x.from] ?? 0, rank[x.to] ?? 0, x.epsilon ? 1 : 0)
+            let keyY = (rank[y.from] ?? 0, rank[y.to] ?? 0, y.epsilon ? 1 : 0)
+            if keyX != keyY { return keyX < keyY }
+            if x.symbols != y.symbols { return x.symbols.lexicographicallyPrecedes(y.symbols) }
+            return a.offset < b.offset
+        }.map(\.element)
         return Assembly(elements: elements,
                         automaton: Automaton(states: states, transitions: transitions),
                         unattachedLabels: unattached)
