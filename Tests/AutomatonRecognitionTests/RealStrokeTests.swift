@@ -14,7 +14,7 @@ struct RealStrokeTests {
         for stroke in circles {
             let fit = try CircleFit.fit(resampled(stroke, count: options.circleSamples)).get()
             residuals.append(fit.relativeResidual)
-            if fit.relativeResidual <= options.maximumCircleResidual,
+            if fit.relativeTrimmedResidual <= options.maximumCircleResidual,
                fit.coveredAngle >= options.minimumCircleCoverage { accepted += 1 }
         }
         residuals.sort()

@@ -225,9 +225,9 @@ public struct Assembler: Sendable {
         case let .failure(failure):
             return .failure(Rejection(reason: "no circle fits this stroke: \(failure)"))
         case let .success(fit):
-            if fit.relativeResidual > options.maximumCircleResidual {
+            if fit.relativeTrimmedResidual > options.maximumCircleResidual {
                 return .failure(Rejection(reason: "circle fit residual is "
-                    + "\(percent(fit.relativeResidual)) of the radius "
+                    + "\(percent(fit.relativeTrimmedResidual)) of the radius "
                     + "(at most \(percent(options.maximumCircleResidual)) allowed)"))
             }
             if fit.coveredAngle < options.minimumCircleCoverage {

@@ -1,8 +1,9 @@
 /// Thresholds of the assembler. Distances are relative to a state's radius, so a drawing
 /// means the same at any scale.
 public struct AssemblyOptions: Sendable, Equatable {
-    /// A "circle" stroke whose RMS fit residual exceeds this fraction of its radius is
-    /// rejected (hand-drawn circles measure 0.02–0.08; a scribble 0.3+).
+    /// A "circle" stroke whose trimmed RMS fit residual (`CircleFit.trimmedResidual`, the
+    /// 90 % of ink nearest the circle) exceeds this fraction of its radius is rejected
+    /// (the 240 real $1 circles measure 0.02–0.13; a zigzag 0.3+).
     public var maximumCircleResidual = 0.2
     /// A "circle" stroke must cover at least this angle (radians) around its fitted
     /// centre: 200°, so open circles pass and a bare arc does not.
