@@ -14,8 +14,8 @@ rotated into place the way people draw diagrams:
     two-way pair close to both arrows (each still nearer to its own);
   - a stray scribble (a real `star`, `x`, `pigtail`... stroke) in some drawings;
   - the whole drawing rotated and scaled, its strokes shuffled.
-Only the stroke's own gesture is used to place it: the shaft of a real $1 arrow ends where the pen first
-turns back towards the start (its barbs point backwards).
+Only the stroke's own gesture is used to place it: the shaft of a real $1 arrow ends where
+the pen first turns back towards the start (its barbs point backwards).
 
 Writes two JSON Lines files, line k of each describing drawing k:
   DRAWINGS: FORMATS.md §1 drawing documents {"strokes", "labels", "inputs"}
@@ -220,7 +220,8 @@ def compose(rng, circles, arrows, scribbles, level=LEVELS["normal"]):
             break
         r = rng.uniform(22, 60)
         c = (rng.uniform(0, 620), rng.uniform(0, 420))
-        if all(norm(sub(c, s["center"])) > level["spacing"] * (r + s["radius"]) + 30 for s in states):
+        if all(norm(sub(c, s["center"])) > level["spacing"] * (r + s["radius"]) + 30
+               for s in states):
             states.append({"center": c, "radius": r, "initial": False, "final": False})
     n = len(states)
     strokes, classes, labels, transitions = [], [], [], []

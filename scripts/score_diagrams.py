@@ -8,10 +8,17 @@ A drawing is an exact match when, after renaming the recognised states by positi
 expected state is paired with the recognised state whose centre is nearest to its own,
 within the expected radius, one to one), the states, their initial/final flags and the
 multiset of transitions (from, to, sorted symbols, epsilon) are all identical.
-Prints the percentage of exact matches and a breakdown; --verbose lists the misses.
+Prints the percentage of exact matches, the same ignoring transition labels (geometry and
+assembly alone), and a breakdown; --verbose lists the misses.
 Python standard library only.
 
 usage: score_diagrams.py RECOGNIZED EXPECTED [--verbose]
+
+Pipeline:
+  scripts/compose_diagrams.py --count 200 --seed 1 drawings.jsonl expected.jsonl
+  fa-recognize drawings.jsonl > recognized.jsonl          # the real classifier, or:
+  scripts/assemble_true_classes.swift (see its header)    # true classes, geometry only
+  scripts/score_diagrams.py recognized.jsonl expected.jsonl
 """
 import argparse
 import json
@@ -36,6 +43,14 @@ def pair_states(expected_states, recognized_states):
             pairs[i] = rid
             used.add(rid)
     return pairs
+
+
+def without_labels(document):
+    """The same automaton with every transition's symbols and ε flag removed."""
+    copy = json.loads(json.dumps(document))
+    for t in copy.get("automaton", {}).get("transitions", []):
+        t["symbols"], t["epsilon"] = [], False
+    return copy
 
 
 def compare(recognized, expected):
@@ -80,12 +95,13 @@ def main():
     if len(recognized) != len(expected):
         print(f"warning: {len(recognized)} recognised drawings for {len(expected)} expected",
               file=sys.stderr)
-    exact = states_total = states_found = flags_ok = 0
+    exact = structure = states_total = states_found = flags_ok = 0
     trans_total = trans_found = trans_extra = 0
     kinds = Counter()
     for k, (r, e) in enumerate(zip(recognized, expected)):
         problems, pairs, want, got = compare(r, e)
         exact += not problems
+        structure += not compare(without_labels(r), without_labels(e))[0]
         states_total += len(e["automaton"]["states"])
         states_found += len(pairs)
         flags_ok += len(pairs) - sum(1 for p in problems if " should be " in p)
@@ -99,7 +115,8 @@ def main():
             print(f"drawing {k}: " + "; ".join(problems))
     n = min(len(recognized), len(expected))
     pct = lambda a, b: 100.0 * a / b if b else 0.0
-    print(f"exact automata: {exact}/{n} = {pct(exact, n):.1f}%")
+    print(f"exact automata: {exact}/{n} = {pct(exact, n):.1f}%  "
+          f"(ignoring labels: {pct(structure, n):.1f}%)")
     print(f"states found: {pct(states_found, states_total):.1f}%  "
           f"flags right: {pct(flags_ok, states_total):.1f}%  "
           f"transitions found: {pct(trans_found, trans_total):.1f}%  "

@@ -50,7 +50,7 @@ import DrawingClassifier
         #expect(isClose(try #require(assembly.automaton.states[0].ringRadius), 50, absolute: 0.5))
     }
 
-    @Test func aSelfLoopEpsilonAndTwoLabelsOnOneArrow() {
+    static var loopsAndLabels: Document {
         var d = Document()
         d.add("cycle", Sketch.loop(center: Self.right, radius: 40))        // above q1
         d.add("arrow", Sketch.arrow(from: Point(x: 140, y: 100), to: Point(x: 258, y: 100)))
@@ -62,11 +62,22 @@ import DrawingClassifier
         d.label("a", 200, 112)       // two labels on one arrow → ["a", "b"]
         d.label("c", 300, 15)        // above the loop
         d.label("ε", 312, 190)       // beside the downward arrow
-        let assembly = d.assemble()
+        return d
+    }
+
+    @Test func aSelfLoopEpsilonAndTwoLabelsOnOneArrow() {
+        let assembly = Self.loopsAndLabels.assemble()
         #expect(summary(assembly.automaton)
-                == ["q0", "q1", "q2", "q1 -> q1 c", "q0 -> q1 a,b", "q1 -> q2 ε"])
+                == ["q0", "q1", "q2", "q0 -> q1 a,b", "q1 -> q1 c", "q1 -> q2 ε"])
         #expect(roles(assembly) == ["cycle", "transition", "state", "state", "transition",
                                     "state"])
+    }
+
+    @Test(arguments: [UInt64(7), 8, 9])
+    func theLoopAndLabelDocumentGivesTheSameAutomatonInAnyStrokeOrder(seed: UInt64) {
+        let document = Self.loopsAndLabels
+        #expect(summary(document.permuted(seed: seed).assemble().automaton)
+                == summary(document.assemble().automaton))
     }
 
     @Test func aDanglingArrowStaysAnElementButIsNoTransition() {
@@ -103,7 +114,8 @@ import DrawingClassifier
             if case let .rejected(reason) = e.role { return reason } else { return nil }
         }
         #expect(reasons[0] == "self-loop with no state nearby")
-        #expect(reasons[1].hasPrefix("circle fit residual is") || reasons[1].hasPrefix("stroke covers"))
+        #expect(reasons[1].hasPrefix("circle fit residual is")
+                || reasons[1].hasPrefix("stroke covers"))
         #expect(reasons[2] == "unknown class 'star'")
         #expect(reasons[3] == "classifier confidence 0.41 is below 0.5")
     }
@@ -154,5 +166,21 @@ import DrawingClassifier
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == ["q0", "q0 -> q0 a"])
         #expect(roles(assembly) == ["state", "transition"])
+    }
+
+    @Test func anArrowStoppingFarShortConnectsOnlyIfItAimsAtTheState() {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        // Stops 40 (1 r) short of q1, aimed at its centre: connects.
+        d.add("arrow", Sketch.arrow(from: Point(x: 142, y: 100), to: Point(x: 220, y: 100)))
+        // Also ends 0.95 r from q1's boundary, but heading past it: dangles.
+        d.add("arrow", Sketch.arrow(from: Point(x: 120, y: 140), to: Point(x: 240, y: 150)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1", "q0 -> q1 "])
+        guard case .transition(_, "q0", nil) = assembly.elements[3].role else {
+            Issue.record("expected a dangling arrow, got \(assembly.elements[3].role)")
+            return
+        }
     }
 }

@@ -46,6 +46,25 @@ import DrawingClassifier
         #expect(abs(fit.radius - 50) <= 1)
     }
 
+    @Test func aPenLeadInFromInsideTheCircleDoesNotPullTheFit() throws {
+        // A 40-unit stroke from the centre side to the rim, then 1.1 turns of radius 40.
+        let lead = (0..<20).map { Point(x: 100 + 40 - 40 * (1 - Double($0) / 20), y: 100) }
+        var rng = SplitMix64(seed: 0)
+        let ring = Sketch.circlePoints(center: Point(x: 100, y: 100), radius: 40, from: 0,
+                                       sweep: 2.2 * Double.pi, count: 80, using: &rng)
+        let fit = try CircleFit.fit(resampled(lead + ring, count: 64)).get()
+        #expect(fit.center.distance(to: Point(x: 100, y: 100)) <= 0.01 * 40)
+        #expect(abs(fit.radius - 40) <= 0.01 * 40)
+        // All ink counts in the RMS; the trimmed residual forgets most of the lead-in.
+        #expect(fit.relativeResidual > 0.2)
+        #expect(fit.relativeTrimmedResidual < 0.15)
+        // Without re-weighting, the plain geometric fit is pulled ~0.1 r off centre.
+        let mean = centroid(lead + ring)
+        let plain = CircleFit.levenbergMarquardt(resampled(lead + ring, count: 64).map {
+            $0 - mean }, start: (Point(x: 100 - mean.x, y: 100 - mean.y), 40))
+        #expect(plain.center.distance(to: Point(x: 100 - mean.x, y: 100 - mean.y)) > 0.05 * 40)
+    }
+
     @Test func exactCirclesGiveTheSameAnswerFromKasaTaubinAndTheGeometricFit() throws {
         var rng = SplitMix64(seed: 0)
         let points = Sketch.circlePoints(center: Point(x: 3, y: 4), radius: 5, from: 0.5,

@@ -72,6 +72,7 @@ import Testing
                           transitions: [T(from: "q0", to: "q2", symbols: ["a"]),
                                         T(from: "q1", to: "q2", symbols: ["b"])])
         #expect(a.run("a").accepted && a.run("b").accepted)
-        #expect(a.run("a").warnings == ["several initial states (q0, q1): simulated from all of them"])
+        #expect(a.run("a").warnings
+                == ["several initial states (q0, q1): simulated from all of them"])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import DrawingClassifier
 
 /// The automaton recognised from one drawing, with what each stroke became.
@@ -9,10 +10,10 @@ public struct Assembly: Sendable, Equatable {
     public var unattachedLabels: [Label]
 }
 
-/// Turns classified strokes and typed labels into an automaton. The result does not
+/// Turns classified strokes and typed labels into an automaton. The automaton does not
 /// depend on the order strokes were drawn in: all circles are fitted first, then rings
 /// are matched (smallest circles first), then arrows and loops attach to the states, then
-/// labels to arrows and loops.
+/// labels to arrows and loops; transitions are listed by source, target, ε and symbols.
 ///
 /// States are named `q0, q1, …` leftmost first, then topmost: centres sorted by x are cut
 /// into columns wherever the gap between neighbouring x exceeds `columnTolerance` × the
@@ -42,6 +43,9 @@ public struct Assembler: Sendable {
         var boundary: Double { ring?.radius ?? circle.radius }
     }
 
+    /// Assembles one drawing. Every input stroke gives exactly one element (in index
+    /// order); nothing is dropped silently: what does not fit becomes `rejected` with a
+    /// reason.
     public func assemble(_ strokes: [ClassifiedStroke], labels: [Label] = []) -> Assembly {
         let ordered = strokes.sorted { $0.index < $1.index }
         var roles: [Int: Element.Role] = [:]   // keyed by position in `ordered`
@@ -63,41 +67,8 @@ public struct Assembler: Sendable {
             }
         }
 
-        // 2. States and rings, smallest circle first so the inner circle is the state.
-        circles.sort { ($0.circle.radius, $0.circle.stroke) < ($1.circle.radius, $1.circle.stroke) }
-        var drafts: [StateDraft] = []
-        var circleOwner: [Int: Int] = [:]      // position → draft index
-        for (position, circle) in circles {
-            let host = drafts.indices.filter { k in
-                let inner = drafts[k].circle
-                return circle.center.distance(to: inner.center)
-                    <= options.ringCenterTolerance * inner.radius
-                    && circle.radius <= options.maximumRingRatio * inner.radius
-            }.min { a, b in
-                circle.center.distance(to: drafts[a].circle.center) / drafts[a].circle.radius
-                    < circle.center.distance(to: drafts[b].circle.center) / drafts[b].circle.radius
-            }
-            if let host {
-                if drafts[host].ring == nil {
-                    drafts[host].ring = circle
-                    circleOwner[position] = host
-                } else {
-                    roles[position] = .rejected(reason:
-                        "a third concentric circle around a state that is already final")
-                }
-            } else {
-                drafts.append(StateDraft(circle: circle))
-                circleOwner[position] = drafts.count - 1
-            }
-        }
-        let naming = namingOrder(drafts.map(\.circle))
-        for (rank, k) in naming.enumerated() { drafts[k].id = "q\(rank)" }
-        for (position, k) in circleOwner {
-            roles[position] = drafts[k].circle.stroke == ordered[position].index
-                ? .state(id: drafts[k].id, center: drafts[k].circle.center,
-                         radius: drafts[k].circle.radius)
-                : .final(state: drafts[k].id)
-        }
+        // 2. States and final rings, named by position.
+        var drafts = groupIntoStates(circles, roles: &roles, ordered: ordered)
 
         // 3. Arrows and loops.
         let radii = drafts.map(\.circle.radius).sorted()
@@ -116,35 +87,16 @@ public struct Assembler: Sendable {
             }
         }
 
-        // 4. Elements, labels, automaton.
+        // 4. Elements with their labels, then the automaton.
         var elements = ordered.enumerated().map { position, s in
             Element(stroke: s.index, label: s.label, confidence: s.confidence,
                     role: roles[position] ?? .rejected(reason: "not assembled"))
         }
-        var carriers: [Int] = []
-        var paths: [[Point]] = []
-        for (i, e) in elements.enumerated() {
-            switch e.role {
-            case let .transition(arrow, _, _): carriers.append(i); paths.append(arrow.shaft)
-            case .cycle: carriers.append(i); paths.append(ordered[i].stroke.points)
-            default: break
-            }
-        }
-        var unattached: [Label] = []
-        var symbolSets: [Int: Set<String>] = [:]
-        for (label, nearest) in zip(labels, nearestPaths(for: labels, among: paths)) {
-            guard let nearest else { unattached.append(label); continue }
-            let meaning = LabelMeaning(text: label.text)
-            let i = carriers[nearest]
-            symbolSets[i, default: []].formUnion(meaning.symbols)
-            if meaning.epsilon { elements[i].epsilon = true }
-        }
-        for (i, set) in symbolSets { elements[i].symbols = set.sorted() }
-
-        let states = naming.map { k in
-            Automaton.State(id: drafts[k].id, center: drafts[k].circle.center,
-                            radius: drafts[k].circle.radius, initial: drafts[k].initial,
-                            final: drafts[k].ring != nil, ringRadius: drafts[k].ring?.radius)
+        let unattached = attach(labels, to: &elements, ink: ordered.map(\.stroke.points))
+        let states = drafts.map { d in
+            Automaton.State(id: d.id, center: d.circle.center, radius: d.circle.radius,
+                            initial: d.initial, final: d.ring != nil,
+                            ringRadius: d.ring?.radius)
         }
         var transitions: [Automaton.Transition] = []
         for e in elements {
@@ -157,9 +109,89 @@ public struct Assembler: Sendable {
             transitions.append(Automaton.Transition(from: ends.0, to: ends.1,
                                                     symbols: e.symbols, epsilon: e.epsilon))
         }
+        // A canonical order, independent of drawing order: by source, target (state order),
+        // then symbols; stable, so equal transitions keep stroke order.
+        let rank = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.id, $0) })
+        transitions = transitions.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            let keyX = (rank[x.from] ?? 0, rank[x.to] ?? 0, x.epsilon ? 1 : 0)
+            let keyY = (rank[y.from] ?? 0, rank[y.to] ?? 0, y.epsilon ? 1 : 0)
+            if keyX != keyY { return keyX < keyY }
+            if x.symbols != y.symbols { return x.symbols.lexicographicallyPrecedes(y.symbols) }
+            return a.offset < b.offset
+        }.map(\.element)
         return Assembly(elements: elements,
                         automaton: Automaton(states: states, transitions: transitions),
                         unattachedLabels: unattached)
+    }
+
+    /// Turns fitted circles into named states: smallest circle first, so a circle around
+    /// an existing one (similar centre, radius at most `maximumRingRatio` times) is its
+    /// final ring whichever was drawn first. Sets the circles' roles.
+    private func groupIntoStates(_ circles: [(position: Int, circle: Circle)],
+                                 roles: inout [Int: Element.Role],
+                                 ordered: [ClassifiedStroke]) -> [StateDraft] {
+        let circles = circles.sorted {
+            ($0.circle.radius, $0.circle.stroke) < ($1.circle.radius, $1.circle.stroke)
+        }
+        var drafts: [StateDraft] = []
+        var owner: [Int: Int] = [:]      // position → draft index
+        for (position, circle) in circles {
+            func offset(_ k: Int) -> Double {
+                circle.center.distance(to: drafts[k].circle.center) / drafts[k].circle.radius
+            }
+            let host = drafts.indices.filter { k in
+                offset(k) <= options.ringCenterTolerance
+                    && circle.radius <= options.maximumRingRatio * drafts[k].circle.radius
+            }.min { offset($0) < offset($1) }
+            if let host {
+                if drafts[host].ring == nil {
+                    drafts[host].ring = circle
+                    owner[position] = host
+                } else {
+                    roles[position] = .rejected(reason:
+                        "a third concentric circle around a state that is already final")
+                }
+            } else {
+                drafts.append(StateDraft(circle: circle))
+                owner[position] = drafts.count - 1
+            }
+        }
+        let naming = namingOrder(drafts.map(\.circle))
+        for (rank, k) in naming.enumerated() { drafts[k].id = "q\(rank)" }
+        for (position, k) in owner {
+            roles[position] = drafts[k].circle.stroke == ordered[position].index
+                ? .state(id: drafts[k].id, center: drafts[k].circle.center,
+                         radius: drafts[k].circle.radius)
+                : .final(state: drafts[k].id)
+        }
+        return naming.map { drafts[$0] }   // in name order: q0, q1, …
+    }
+
+    /// Gives each label to the element whose drawn ink passes nearest (FORMATS.md §2:
+    /// "drawn path"): transitions, dangling ones included, and self-loops; not initial
+    /// arrows. Returns the labels with nowhere to go.
+    private func attach(_ labels: [Label], to elements: inout [Element], ink: [[Point]])
+        -> [Label]
+    {
+        let carriers = elements.indices.filter { i in
+            switch elements[i].role {
+            case .transition, .cycle: true
+            default: false
+            }
+        }
+        var unattached: [Label] = []
+        var symbols: [Int: Set<String>] = [:]
+        let nearest = nearestPaths(for: labels, among: carriers.map { ink[$0] })
+        for (label, choice) in zip(labels, nearest) {
+            guard let choice else { unattached.append(label); continue }
+            let meaning = LabelMeaning(text: label.text)
+            let i = carriers[choice]
+            symbols[i, default: []].formUnion(meaning.symbols)
+            if meaning.epsilon { elements[i].epsilon = true }
+        }
+        for (i, set) in symbols { elements[i].symbols = set.sorted() }
+        return unattached
     }
 
     /// Indices of `circles` in naming order (see the type's documentation).
@@ -180,8 +212,8 @@ public struct Assembler: Sendable {
             previousX = circles[k].center.x
         }
         return columns.flatMap { column in
-            column.sorted {
-                (circles[$0].center.y, circles[$0].stroke) < (circles[$1].center.y, circles[$1].stroke)
+            column.sorted { a, b in
+                (circles[a].center.y, circles[a].stroke) < (circles[b].center.y, circles[b].stroke)
             }
         }
     }
@@ -193,13 +225,15 @@ public struct Assembler: Sendable {
         case let .failure(failure):
             return .failure(Rejection(reason: "no circle fits this stroke: \(failure)"))
         case let .success(fit):
-            if fit.relativeResidual > options.maximumCircleResidual {
-                return .failure(Rejection(reason: "circle fit residual is \(percent(fit.relativeResidual)) of the "
-                    + "radius (at most \(percent(options.maximumCircleResidual)) allowed)"))
+            if fit.relativeTrimmedResidual > options.maximumCircleResidual {
+                return .failure(Rejection(reason: "circle fit residual is "
+                    + "\(percent(fit.relativeTrimmedResidual)) of the radius "
+                    + "(at most \(percent(options.maximumCircleResidual)) allowed)"))
             }
             if fit.coveredAngle < options.minimumCircleCoverage {
-                return .failure(Rejection(reason: "stroke covers only \(degrees(fit.coveredAngle)) around its "
-                    + "centre (a circle needs \(degrees(options.minimumCircleCoverage)))"))
+                return .failure(Rejection(reason: "stroke covers only "
+                    + "\(degrees(fit.coveredAngle)) around its centre "
+                    + "(a circle needs \(degrees(options.minimumCircleCoverage)))"))
             }
             return .success(fit)
         }
@@ -212,13 +246,30 @@ public struct Assembler: Sendable {
     }
 
     /// States an arrow end can attach to, best first (most inside / nearest the boundary).
-    private func endCandidates(_ point: Point, _ drafts: [StateDraft],
+    /// `heading` is the unit direction the arrow travels out of that end (forwards at the
+    /// tip, backwards at the start): beyond `arrowReach` an end still attaches, up to
+    /// `aimedArrowReach`, to a state lying ahead of it.
+    private func endCandidates(_ point: Point, heading: Point, _ drafts: [StateDraft],
                                _ reachRadius: (StateDraft) -> Double) -> [Int] {
         drafts.indices
             .map { ($0, relativeGap(point, drafts[$0], reachRadius)) }
-            .filter { $0.1 <= options.arrowReach }
+            .filter { k, gap in
+                if gap <= options.arrowReach { return true }
+                guard gap <= options.aimedArrowReach,
+                      let toCenter = (drafts[k].circle.center - point).normalized
+                else { return false }
+                return toCenter.dot(heading) >= cos(options.aimAngle)
+            }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             .map(\.0)
+    }
+
+    /// Unit direction out of the shaft's end: from the point a quarter of the shaft back.
+    private func heading(_ shaft: [Point], atEnd: Bool) -> Point {
+        let ordered = atEnd ? shaft : shaft.reversed()
+        let end = ordered[ordered.count - 1]
+        let back = ordered[(3 * (ordered.count - 1)) / 4]
+        return (end - back).normalized ?? Point(x: 0, y: 0)
     }
 
     private func arrowRole(_ stroke: Stroke, drafts: inout [StateDraft],
@@ -228,8 +279,10 @@ public struct Assembler: Sendable {
         case let .success(a): arrow = a
         case let .failure(failure): return .rejected(reason: "not an arrow: \(failure)")
         }
-        let starts = endCandidates(arrow.start, drafts, reachRadius)
-        let tips = endCandidates(arrow.tip, drafts, reachRadius)
+        let starts = endCandidates(arrow.start, heading: heading(arrow.shaft, atEnd: false),
+                                   drafts, reachRadius)
+        let tips = endCandidates(arrow.tip, heading: heading(arrow.shaft, atEnd: true),
+                                 drafts, reachRadius)
         var from = starts.first, to = tips.first
         if let f = from, let t = to, f == t {
             // Both ends at one state: a self-loop drawn as an arrow, or an initial arrow

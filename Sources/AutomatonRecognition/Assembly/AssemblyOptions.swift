@@ -1,8 +1,9 @@
 /// Thresholds of the assembler. Distances are relative to a state's radius, so a drawing
 /// means the same at any scale.
 public struct AssemblyOptions: Sendable, Equatable {
-    /// A "circle" stroke whose RMS fit residual exceeds this fraction of its radius is
-    /// rejected (hand-drawn circles measure 0.02–0.08; a scribble 0.3+).
+    /// A "circle" stroke whose trimmed RMS fit residual (`CircleFit.trimmedResidual`, the
+    /// 90 % of ink nearest the circle) exceeds this fraction of its radius is rejected
+    /// (the 240 real $1 circles measure 0.02–0.13; a zigzag 0.3+).
     public var maximumCircleResidual = 0.2
     /// A "circle" stroke must cover at least this angle (radians) around its fitted
     /// centre: 200°, so open circles pass and a bare arc does not.
@@ -15,6 +16,12 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// An arrow end attaches to a state when it is inside it or at most this many reach
     /// radii outside its boundary (the outer ring for a final state).
     public var arrowReach = 0.75
+    /// Farther out, up to this many reach radii, an arrow end still attaches to a state
+    /// that lies straight ahead of it (the end's heading within `aimAngle` of the
+    /// direction to the state's centre): arrows that stop well short but point at a state.
+    public var aimedArrowReach = 1.25
+    /// Half-angle (radians, 25°) of the cone an arrow end must aim the state's centre in.
+    public var aimAngle = 25.0 * Double.pi / 180
     /// A self-loop attaches to the state whose boundary its ink comes closest to, if that
     /// is within this many reach radii.
     public var loopReach = 0.75

@@ -35,6 +35,15 @@ public struct ClassifiedStroke: Sendable, Equatable {
         self.rejection = rejection
     }
 
+    /// A stroke the caller refuses before assembly (e.g. the classifier's confidence is
+    /// below a threshold): it becomes a `rejected` element with `reason`, keeping the
+    /// classifier's `label` and `confidence` for the output.
+    public static func rejected(index: Int, stroke: Stroke, label: String, confidence: Double,
+                                reason: String) -> ClassifiedStroke {
+        ClassifiedStroke(index: index, stroke: stroke, label: label, confidence: confidence,
+                         rejection: reason)
+    }
+
     /// The assembled kind, or nil when `label` is not one of `Kind`'s names.
     public var kind: Kind? { Kind(rawValue: label) }
 }

@@ -34,7 +34,7 @@ public struct LabelMeaning: Sendable, Equatable {
 ///
 /// - Parameters:
 ///   - labels: the typed labels.
-///   - paths: one polyline per candidate (a transition's shaft, a loop's ink).
+///   - paths: one polyline per candidate (the drawn ink of a transition or loop).
 /// - Returns: for each label, the index of its path in `paths`, or nil when `paths` is
 ///   empty. Ties go to the lower index, so the result does not depend on float noise in
 ///   the order of evaluation.

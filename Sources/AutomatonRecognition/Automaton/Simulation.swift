@@ -55,9 +55,10 @@ extension Automaton {
         }
         let symbols = Set(alphabet)
         for (position, character) in word.enumerated() where !symbols.contains(String(character)) {
-            return Run(input: word,
-                       rejection: .symbolNotInAlphabet(symbol: String(character), position: position),
-                       warnings: warnings, finalActiveStates: [])
+            let rejection = Run.Rejection.symbolNotInAlphabet(symbol: String(character),
+                                                              position: position)
+            return Run(input: word, rejection: rejection, warnings: warnings,
+                       finalActiveStates: [])
         }
         var active = epsilonClosure(of: Set(initial))
         for (position, character) in word.enumerated() {

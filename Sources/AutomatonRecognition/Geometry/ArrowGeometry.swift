@@ -8,10 +8,11 @@ import DrawingClassifier
 /// form the head. The head lies after the shaft when people draw shaft-then-head (barb,
 /// back, barb; or a single barb), before it when they draw the head first (decided by
 /// which end has more barbs, see `isHeadFirst`); the shaft end next to the head is the
-/// tip, its other end the start. So the tip is where the head
-/// begins, never the end of a barb. Barbs are the head ink farthest from the tip on each
-/// side of the shaft; a missing barb is mirrored from the other one, and with no drawn
-/// head both are synthesised at ±`synthesizedBarbAngle` around the shaft direction.
+/// tip, its other end the start. So the tip is where the head begins, never the end of a
+/// barb. Barbs are the head ink farthest from the tip on each side of the shaft; a missing
+/// barb is mirrored from the other one, and with no drawn head both are synthesised at
+/// ±`synthesizedBarbAngle` around the shaft direction. Tip and barb ends are finally
+/// snapped to the nearest pen samples, which resampling may have cut across.
 public struct ArrowGeometry: Sendable, Equatable {
     /// The shaft's far end (where the arrow comes from).
     public var start: Point
@@ -23,7 +24,7 @@ public struct ArrowGeometry: Sendable, Equatable {
     /// The shaft point farthest from the chord start–tip, when that distance exceeds
     /// `bendThreshold`·chord length; nil for a straight shaft.
     public var bend: Point?
-    /// The shaft as a polyline from start to tip (for label distances).
+    /// The shaft as a polyline from start to tip (resampled).
     public var shaft: [Point]
     /// Number of barbs taken from the ink (0, 1 or 2); the others were synthesised.
     public var drawnBarbs: Int

@@ -26,6 +26,14 @@ public struct RecognitionResult: Sendable, Equatable {
         self.runs = inputs.isEmpty ? nil : inputs.map { assembly.automaton.run($0) }
     }
 
+    /// Assembles `drawing` from its classified strokes and runs the drawing's words plus
+    /// `extraInputs` (e.g. `--input WORD`).
+    public init(drawing: Drawing, classified: [ClassifiedStroke], source: String?,
+                options: AssemblyOptions = AssemblyOptions(), extraInputs: [String] = []) {
+        let assembly = Assembler(options: options).assemble(classified, labels: drawing.labels)
+        self.init(source: source, assembly: assembly, inputs: drawing.inputs + extraInputs)
+    }
+
     /// The result as one line of JSON (no trailing newline).
     public func jsonLine() -> String { json.rendered(pretty: false) }
 

@@ -19,9 +19,11 @@ enum SharedData {
     static func gestures(named name: String) -> [[Point]] {
         let root = dollarGestures.path
         let paths = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
-            .filter { ($0 as NSString).lastPathComponent.hasPrefix(name)
-                && $0.hasSuffix(".xml")
-                && ($0 as NSString).lastPathComponent.dropFirst(name.count).first?.isNumber == true }
+            .filter { path in
+                let file = (path as NSString).lastPathComponent
+                return file.hasPrefix(name) && file.hasSuffix(".xml")
+                    && file.dropFirst(name.count).first?.isNumber == true
+            }
             .sorted()
         return paths.compactMap { path in
             guard let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8)
