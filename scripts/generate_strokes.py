@@ -251,26 +251,26 @@ def make_circle(rng):
     the start for a while (sometimes leaves a gap) and often hooks inwards as the pen lifts."""
     diameter = rng.log_uniform(75, 160)
     a = diameter / 2
-    b = a * rng.clipped_normal(0.82, 0.1, 0.55, 1.02)
-    tilt = rng.pick(((0, 62), (1, 26), (2, 12)))
+    b = a * rng.clipped_normal(0.78, 0.1, 0.5, 1.02)
+    tilt = rng.pick(((0, 72), (1, 17), (2, 11)))
     if tilt == 0:
-        tilt = rng.normal(0, 0.22)                 # wider than tall
+        tilt = rng.normal(-0.12, 0.25)             # wider than tall, often rising to the right
     elif tilt == 1:
         tilt = math.pi / 2 + rng.normal(0, 0.22)   # taller than wide
     else:
         tilt = rng.uniform(0, math.pi)
     clockwise = rng.chance(0.45)
     # the start is usually near the top of the drawing (y down: -pi/2 is up)
-    start = (-math.pi / 2 + rng.normal(0, 0.45)) if rng.chance(0.75) else rng.uniform(0, TAU)
+    start = (-math.pi / 2 + rng.normal(0.15, 0.4)) if rng.chance(0.8) else rng.uniform(0, TAU)
     start -= tilt  # measured in the ellipse's own frame
-    overshoot = rng.clipped_normal(0.5, 0.35, -0.5, 1.4)
+    overshoot = rng.clipped_normal(0.55, 0.35, -0.4, 1.4)
     if rng.chance(0.05):
         overshoot = rng.uniform(1.4, 2.6)  # a second partial lap
     sweep = TAU + overshoot
     drift = rng.normal(-0.02, 0.05)            # radius change start -> end
     center_drift = (rng.normal(0, 0.035) * a, rng.normal(0, 0.035) * a)
-    harmonics = [(rng.uniform(0, 0.06), rng.uniform(0, TAU)),
-                 (rng.uniform(0, 0.035), rng.uniform(0, TAU))]
+    harmonics = [(rng.uniform(0, 0.08), rng.uniform(0, TAU)),
+                 (rng.uniform(0, 0.05), rng.uniform(0, TAU))]
     sign = 1.0 if clockwise else -1.0
     n = max(40, int(sweep * a / 1.0))
     path = []
@@ -282,9 +282,9 @@ def make_circle(rng):
         p = (a * radius * math.cos(theta), b * radius * math.sin(theta))
         p = rotate(p, tilt)
         path.append((p[0] + center_drift[0] * t, p[1] + center_drift[1] * t))
-    if rng.chance(0.55):
-        # the pen lifts with a small inward hook
-        extend(path, diameter * rng.uniform(0.03, 0.12), sign * rng.uniform(0.4, 1.8))
+    if rng.chance(0.8):
+        # the pen lifts with an inward hook (into the loop, often at the top)
+        extend(path, diameter * rng.uniform(0.04, 0.22), sign * rng.uniform(0.5, 2.2))
     if rng.chance(0.3):
         # a small landing tick before the loop proper
         prepend(path, diameter * rng.uniform(0.02, 0.08), sign * rng.uniform(-1.5, 1.5))
@@ -331,15 +331,15 @@ def make_cycle(rng):
       arch  ~150-240 degrees (like "n"), the tail drops down to the head at the right foot;
       loop  nearly closed (~300-350 degrees), a short tail.
     """
-    diameter = rng.log_uniform(55, 170)
+    diameter = rng.log_uniform(55, 210)
     a = diameter / 2
     kind = rng.pick((("curl", 60), ("arch", 28), ("loop", 12)))
     if kind == "arch":
         b = a * rng.clipped_normal(0.8, 0.15, 0.45, 1.15)
-        start = rng.clipped_normal(math.radians(175), math.radians(12), math.radians(140),
-                                   math.radians(210))
-        sweep = rng.clipped_normal(math.radians(190), math.radians(20), math.radians(150),
-                                   math.radians(240))
+        start = rng.clipped_normal(math.radians(180), math.radians(15), math.radians(140),
+                                   math.radians(215))
+        sweep = rng.clipped_normal(math.radians(170), math.radians(28), math.radians(115),
+                                   math.radians(235))
         shrink = rng.clipped_normal(1.0, 0.08, 0.8, 1.2)
     elif kind == "curl":
         b = a * rng.clipped_normal(0.85, 0.15, 0.5, 1.2)
@@ -365,7 +365,7 @@ def make_cycle(rng):
         path.append((a * radius * math.cos(theta), b * radius * math.sin(theta)))
     if kind == "arch" or rng.chance(0.25):
         # a lead-in from the state's rim, roughly along the arc's start
-        prepend(path, diameter * rng.uniform(0.05, 0.35 if kind == "arch" else 0.15),
+        prepend(path, diameter * rng.uniform(0.03, 0.25 if kind == "arch" else 0.15),
                 rng.normal(0, 0.15))
     end = path[-1]
     if kind == "curl":
@@ -378,7 +378,8 @@ def make_cycle(rng):
         if reach > 2:
             append(path, quadratic(end, control, target))
     elif kind == "arch":
-        extend(path, diameter * rng.uniform(0.1, 0.4), rng.normal(0, 0.2))
+        # the right leg drops to the head, often long and straight
+        extend(path, diameter * rng.uniform(0.15, 0.7), rng.normal(0, 0.2))
     else:
         extend(path, diameter * rng.uniform(0.0, 0.12) + 1.0, rng.normal(0.2, 0.3))
     corners = []

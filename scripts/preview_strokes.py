@@ -119,12 +119,13 @@ def load_strokes(path):
 
 # ----------------------------------------------------------------------------- raster
 
-def render(strokes, pen=DEFAULT_PEN, size=SIZE, supersample=SUPERSAMPLE):
+def render(strokes, pen=DEFAULT_PEN, size=SIZE, supersample=SUPERSAMPLE, soften=0.12):
     """Rasterize strokes to size x size gray rows (white on black).
 
     The bounds of the points, grown by half the pen on every side, are scaled to fit the square
     keeping the aspect ratio and centred. Every supersampled subpixel within half a pen of the
-    polyline is ink; each output pixel is the mean of its subpixels.
+    polyline is ink; each output pixel is the mean of its subpixels, then a light blur
+    (`soften`) imitates the soft edges of the real PNGs.
     """
     points = [p for stroke in strokes for p in stroke]
     if not points:
@@ -164,8 +165,8 @@ def render(strokes, pen=DEFAULT_PEN, size=SIZE, supersample=SUPERSAMPLE):
                     ex, ey = ax + t * dx - cx, ay + t * dy - cy
                     if ex * ex + ey * ey <= r2:
                         ink[base + gx] = 1
-    out = []
     block = supersample * supersample
+    coverage = []
     for y in range(size):
         row = []
         for x in range(size):
@@ -173,9 +174,29 @@ def render(strokes, pen=DEFAULT_PEN, size=SIZE, supersample=SUPERSAMPLE):
             for sy in range(y * supersample, (y + 1) * supersample):
                 start = sy * grid + x * supersample
                 total += sum(ink[start:start + supersample])
-            row.append(min(255, int(round(255 * total / block))))
-        out.append(row)
-    return out
+            row.append(total / block)
+        coverage.append(row)
+    if soften > 0:
+        coverage = blur(coverage, soften)
+    return [[min(255, int(round(255 * v))) for v in row] for row in coverage]
+
+
+def blur(rows, side):
+    """Separable [side, 1 - 2 side, side] blur (zero outside): the real PNGs' lines are soft,
+    a one-pixel line peaks near 190 and spreads over two to three pixels."""
+    size = len(rows)
+    centre = 1 - 2 * side
+
+    def one_pass(grid):
+        out = []
+        for row in grid:
+            out.append([centre * row[x] + side * ((row[x - 1] if x > 0 else 0)
+                        + (row[x + 1] if x + 1 < size else 0)) for x in range(size)])
+        return out
+
+    horizontal = one_pass(rows)
+    transposed = [list(col) for col in zip(*horizontal)]
+    return [list(col) for col in zip(*one_pass(transposed))]
 
 
 # ----------------------------------------------------------------------------- files
