@@ -251,10 +251,10 @@ def make_circle(rng):
     the start for a while (sometimes leaves a gap) and often hooks inwards as the pen lifts."""
     diameter = rng.log_uniform(75, 160)
     a = diameter / 2
-    b = a * rng.clipped_normal(0.78, 0.1, 0.5, 1.02)
+    b = a * rng.clipped_normal(0.77, 0.12, 0.4, 1.02)
     tilt = rng.pick(((0, 72), (1, 17), (2, 11)))
     if tilt == 0:
-        tilt = rng.normal(-0.12, 0.25)             # wider than tall, often rising to the right
+        tilt = rng.normal(-0.12, 0.3)              # wider than tall, often rising to the right
     elif tilt == 1:
         tilt = math.pi / 2 + rng.normal(0, 0.22)   # taller than wide
     else:
@@ -333,7 +333,7 @@ def make_cycle(rng):
     """
     diameter = rng.log_uniform(55, 210)
     a = diameter / 2
-    kind = rng.pick((("curl", 60), ("arch", 28), ("loop", 12)))
+    kind = rng.pick((("curl", 62), ("arch", 28), ("loop", 10)))
     if kind == "arch":
         b = a * rng.clipped_normal(0.8, 0.15, 0.45, 1.15)
         start = rng.clipped_normal(math.radians(180), math.radians(15), math.radians(140),
@@ -342,7 +342,7 @@ def make_cycle(rng):
                                    math.radians(235))
         shrink = rng.clipped_normal(1.0, 0.08, 0.8, 1.2)
     elif kind == "curl":
-        b = a * rng.clipped_normal(0.85, 0.15, 0.5, 1.2)
+        b = a * rng.clipped_normal(0.8, 0.17, 0.35, 1.2)
         start = rng.clipped_normal(math.radians(130), math.radians(25), math.radians(80),
                                    math.radians(200))
         sweep = rng.clipped_normal(math.radians(265), math.radians(30), math.radians(200),
@@ -352,8 +352,8 @@ def make_cycle(rng):
         b = a * rng.clipped_normal(0.85, 0.15, 0.5, 1.2)
         start = rng.clipped_normal(math.radians(110), math.radians(30), math.radians(45),
                                    math.radians(200))
-        sweep = rng.clipped_normal(math.radians(325), math.radians(15), math.radians(295),
-                                   math.radians(355))
+        sweep = rng.clipped_normal(math.radians(315), math.radians(12), math.radians(290),
+                                   math.radians(340))
         shrink = rng.clipped_normal(0.9, 0.1, 0.65, 1.1)
     harmonic = (rng.uniform(0, 0.07), rng.uniform(0, TAU))
     n = max(40, int(sweep * a / 1.0))
@@ -368,7 +368,10 @@ def make_cycle(rng):
         prepend(path, diameter * rng.uniform(0.03, 0.25 if kind == "arch" else 0.15),
                 rng.normal(0, 0.15))
     end = path[-1]
-    if kind == "curl":
+    if kind == "curl" and rng.chance(0.1):
+        # no bend: the head sits on the rim at the arc's end
+        extend(path, diameter * rng.uniform(0.0, 0.12) + 1.0, rng.normal(0.15, 0.3))
+    elif kind == "curl":
         # bend in towards a point inside the loop, below its centre
         target = (rng.uniform(-0.4, 0.35) * a, rng.uniform(0.05, 0.8) * b)
         reach = math.hypot(target[0] - end[0], target[1] - end[1])
@@ -389,7 +392,7 @@ def make_cycle(rng):
     spread = rng.clipped_normal(0.52, 0.12, 0.28, 0.9)
     add_head(rng, path, corners, head_angle, head_length, spread)
     mirror = rng.chance(0.45)
-    tilt = rng.normal(0, 0.3) if rng.chance(0.7) else rng.uniform(0, TAU)
+    tilt = rng.normal(0, 0.3) if rng.chance(0.78) else rng.uniform(0, TAU)
     out = []
     for x, y in path:
         out.append(rotate((-x if mirror else x, y), tilt))
