@@ -174,6 +174,9 @@ HEAD_STYLES = (
     ("one-barb", 10),       # tip -> barb 1 only
     ("hook-back", 13),      # tip -> barb 1 -> back to the tip -> a second barb nearer the shaft
 )
+# A self-loop's head is larger relative to the drawing; a closed triangle there reads as a blob.
+LOOP_HEAD_STYLES = (("out-back-out", 55), ("triangle", 3), ("open-v", 18), ("one-barb", 12),
+                    ("hook-back", 12))
 
 
 def arrow_head(rng, tip, angle, length, spread, style, turn_first):
@@ -236,8 +239,8 @@ def arrow_head(rng, tip, angle, length, spread, style, turn_first):
     return points, corners
 
 
-def add_head(rng, path, corners, head_angle, length, spread):
-    style = rng.pick(HEAD_STYLES)
+def add_head(rng, path, corners, head_angle, length, spread, styles=HEAD_STYLES):
+    style = rng.pick(styles)
     head, head_corners = arrow_head(rng, path[-1], head_angle, length, spread, style, rng.sign())
     offset = len(path) - 1
     append(path, head)
@@ -314,8 +317,8 @@ def make_arrow(rng):
     shaft = [rotate(p, angle) for p in shaft]
     head_angle = heading(shaft, span=max(6.0, 0.08 * length))
     head_angle += rng.normal(0, 0.07)
-    head_length = max(8.0, length * rng.clipped_normal(0.17, 0.05, 0.07, 0.32))
-    spread = rng.clipped_normal(0.42, 0.11, 0.2, 0.75)
+    head_length = max(8.0, length * rng.clipped_normal(0.17, 0.05, 0.09, 0.32))
+    spread = rng.clipped_normal(0.42, 0.11, 0.24, 0.75)
     path, corners = list(shaft), []
     add_head(rng, path, corners, head_angle, head_length, spread)
     return path, corners, length
@@ -331,7 +334,7 @@ def make_cycle(rng):
       arch  ~150-240 degrees (like "n"), the tail drops down to the head at the right foot;
       loop  nearly closed (~300-350 degrees), a short tail.
     """
-    diameter = rng.log_uniform(55, 210)
+    diameter = rng.log_uniform(55, 180)
     a = diameter / 2
     kind = rng.pick((("curl", 62), ("arch", 28), ("loop", 10)))
     if kind == "arch":
@@ -390,7 +393,7 @@ def make_cycle(rng):
     head_angle += math.radians(rng.clipped_normal(3, 10, -25, 30))
     head_length = diameter * rng.clipped_normal(0.25, 0.07, 0.12, 0.42)
     spread = rng.clipped_normal(0.52, 0.12, 0.28, 0.9)
-    add_head(rng, path, corners, head_angle, head_length, spread)
+    add_head(rng, path, corners, head_angle, head_length, spread, LOOP_HEAD_STYLES)
     mirror = rng.chance(0.45)
     tilt = rng.normal(0, 0.3) if rng.chance(0.78) else rng.uniform(0, TAU)
     out = []
