@@ -348,8 +348,8 @@ def make_cycle(rng):
         b = a * rng.clipped_normal(0.8, 0.17, 0.35, 1.2)
         start = rng.clipped_normal(math.radians(130), math.radians(25), math.radians(80),
                                    math.radians(200))
-        sweep = rng.clipped_normal(math.radians(265), math.radians(30), math.radians(200),
-                                   math.radians(320))
+        sweep = rng.clipped_normal(math.radians(275), math.radians(30), math.radians(200),
+                                   math.radians(330))
         shrink = rng.clipped_normal(0.95, 0.08, 0.75, 1.1)  # radius at the end / at the start
     else:
         b = a * rng.clipped_normal(0.85, 0.15, 0.5, 1.2)
@@ -359,13 +359,15 @@ def make_cycle(rng):
                                    math.radians(340))
         shrink = rng.clipped_normal(0.9, 0.1, 0.65, 1.1)
     harmonic = (rng.uniform(0, 0.07), rng.uniform(0, TAU))
+    axis_tilt = rng.normal(math.radians(-12), math.radians(18))  # egg leaning to the right
     n = max(40, int(sweep * a / 1.0))
     path = []
     for i in range(n + 1):
         t = i / n
         theta = start + sweep * t
         radius = (1 + (shrink - 1) * t) * (1 + harmonic[0] * math.cos(2 * theta + harmonic[1]))
-        path.append((a * radius * math.cos(theta), b * radius * math.sin(theta)))
+        path.append(rotate((a * radius * math.cos(theta), b * radius * math.sin(theta)),
+                           axis_tilt))
     if kind == "arch" or rng.chance(0.25):
         # a lead-in from the state's rim, roughly along the arc's start
         prepend(path, diameter * rng.uniform(0.03, 0.25 if kind == "arch" else 0.15),
@@ -376,7 +378,7 @@ def make_cycle(rng):
         extend(path, diameter * rng.uniform(0.0, 0.12) + 1.0, rng.normal(0.15, 0.3))
     elif kind == "curl":
         # bend in towards a point inside the loop, below its centre
-        target = (rng.uniform(-0.4, 0.35) * a, rng.uniform(0.05, 0.8) * b)
+        target = rotate((rng.uniform(-0.4, 0.35) * a, rng.uniform(0.05, 0.8) * b), axis_tilt)
         reach = math.hypot(target[0] - end[0], target[1] - end[1])
         along = heading(path, span=4.0)
         k = rng.uniform(0.2, 0.6) * reach
