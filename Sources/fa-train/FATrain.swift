@@ -7,7 +7,7 @@ struct FATrain: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fa-train",
         abstract: "Train, evaluate and use the stroke classifier (circle / arrow / cycle …).",
-        subcommands: [Train.self, Evaluate.self, Predict.self],
+        subcommands: [Train.self, Evaluate.self, Predict.self, Rasterize.self],
         defaultSubcommand: Train.self)
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension StrokeDataset {
     /// The samples rasterized to images (one image per sample, all its strokes together),
     /// as an image dataset over `classes` (default: this dataset's own classes, sorted).
@@ -65,5 +67,35 @@ public struct RasterizedStrokeSplit: Sendable {
         training = trainPart.rasterized(classes: classNames, rasterizer: rasterizer,
                                         augmentation: augmentation, copies: copies, using: &rng)
         test = testPart.rasterized(classes: classNames, rasterizer: rasterizer, using: &rng)
+    }
+}
+
+extension StrokeDataset {
+    /// Writes the samples as an MNIST-Maker-style PNG dataset: `folder/<class>/<name>.png`,
+    /// one 28×28 image per sample, named after its source file (and writer, for the $1
+    /// logs). Each file is written atomically. Returns the number of files written.
+    @discardableResult
+    public func exportPNGFolders(to folder: String, classes: [String]? = nil,
+                                 rasterizer: Rasterizer = .standard) throws(FileWriteError) -> Int {
+        let classNames = classes ?? self.classes
+        var written = 0
+        for sample in samples where classNames.contains(sample.label) {
+            let classFolder = folder + "/" + sample.label
+            do {
+                try FileManager.default.createDirectory(atPath: classFolder,
+                                                        withIntermediateDirectories: true)
+            } catch {
+                throw FileWriteError(path: classFolder, reason: "cannot create folder")
+            }
+            var name = URL(fileURLWithPath: sample.source).deletingPathExtension().lastPathComponent
+            name = name.replacingOccurrences(of: "#", with: "-")
+            if let writer = sample.writer {
+                let speed = URL(fileURLWithPath: sample.source).deletingLastPathComponent().lastPathComponent
+                name = "\(writer)-\(speed)-\(name)"
+            }
+            try rasterizer.rasterize(sample.strokes).writePNG(to: classFolder + "/" + name + ".png")
+            written += 1
+        }
+        return written
     }
 }

@@ -60,11 +60,13 @@ public enum ClassifierTraining {
                                  validationFraction: options.validationFraction, using: &splitRNG)
         var training = dataset.tensors(at: split.training)
         for extra in extraTraining {
-            guard extra.classNames == dataset.classNames else {
+            let mapping = extra.classNames.map { dataset.classNames.firstIndex(of: $0) }
+            guard mapping.allSatisfy({ $0 != nil }) else {
                 throw TrainingError(description: "extra training data \(extra.root) has classes "
-                    + "\(extra.classNames), not \(dataset.classNames)")
+                    + "\(extra.classNames), not all among \(dataset.classNames)")
             }
-            let more = extra.tensors()
+            var more = extra.tensors()
+            more.labels = more.labels.map { mapping[$0] ?? 0 }
             training.images = Tensor(shape: [training.labels.count + more.labels.count]
                                          + training.images.shape.dropFirst(),
                                      scalars: training.images.scalars + more.images.scalars)
