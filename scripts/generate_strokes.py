@@ -8,10 +8,11 @@ from (seed, class, index), and coordinates are written rounded to 0.1.
 Classes (one stroke each, as drawn in a hand-drawn finite-automata editor):
   circle  a state: an ellipse-like loop, open or overlapping at the ends, with wobble.
   arrow   a transition: a straight or bent shaft, then the head in the same stroke.
-  cycle   a self-loop: a curl of about 190-340 degrees ending in an arrow head.
+  cycle   a self-loop: a curl, arch or loop of about 115-340 degrees ending in an arrow head.
 
 Each file is a turicreate stroke list: a JSON array of strokes, each an array of
-{"x": .., "y": ..} points (y grows downwards), e.g. datasets/synthetic-strokes/arrow/arrow-0007.json.
+{"x": .., "y": ..} points (y grows downwards), for example
+datasets/synthetic-strokes/arrow/arrow-0007.json.
 
   scripts/generate_strokes.py --seed 2026 --per-class 300 --out datasets/synthetic-strokes
 """

@@ -274,7 +274,8 @@ def summarize(label, values):
     parts = []
     for name, column in zip(("mean", "inkpx", "bboxW", "bboxH"), columns):
         ordered = sorted(column)
-        parts.append(f"{name} {sum(column) / len(column):5.1f} (median {ordered[len(ordered) // 2]:5.1f})")
+        mean, median = sum(column) / len(column), ordered[len(ordered) // 2]
+        parts.append(f"{name} {mean:5.1f} (median {median:5.1f})")
     return f"{label:22s} n={len(values):4d}  " + "  ".join(parts)
 
 
@@ -308,7 +309,8 @@ def main():
         if name == "stats":
             p.add_argument("--limit", type=int, default=None, help="synthetic files per class")
     args = parser.parse_args()
-    {"render": command_render, "montage": command_montage, "stats": command_stats}[args.command](args)
+    commands = {"render": command_render, "montage": command_montage, "stats": command_stats}
+    commands[args.command](args)
 
 
 if __name__ == "__main__":
