@@ -6,7 +6,7 @@
 public struct MaxPool2D: Layer {
     public let size: Int
     private var inputShape: [Int] = []
-    private var argmax: [Int32] = []   // [N, C, H', W'] flat indices into the input
+    private(set) var argmax: [Int32] = []  // [N, C, H', W'] flat input indices
 
     public init(size: Int) {
         precondition(size > 0, "MaxPool2D needs a positive window size, got \(size).")
