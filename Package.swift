@@ -26,6 +26,8 @@ let package = Package(
             "DrawingClassifier", "AutomatonRecognition",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Training-speed benchmark (scripts/bench-train.sh); not a product.
+        .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier"]),
         .testTarget(name: "DrawingClassifierTests", dependencies: ["DrawingClassifier", "CLibPNG"]),
         .testTarget(name: "AutomatonRecognitionTests",
                     dependencies: ["AutomatonRecognition", "DrawingClassifier"]),

@@ -54,21 +54,25 @@ public struct TrainingError: Error, CustomStringConvertible, Sendable, Equatable
 /// Mini-batch SGD over a labelled image set: shuffles every epoch with a seeded
 /// `SplitMix64`, splits each batch across worker threads, and reports every epoch.
 public struct Trainer: Sendable {
-    public var options: TrainingOptions
+    /// Changes a batch's images `[B, C, H, W]` in place before the gradient step (e.g. small
+    /// random shifts). It receives the run's generator, so runs stay reproducible.
+    public typealias Augmentation = @Sendable (inout Tensor, inout SplitMix64) -> Void
 
-    public init(options: TrainingOptions = TrainingOptions()) {
+    public var options: TrainingOptions
+    public var augmentation: Augmentation?
+
+    public init(options: TrainingOptions = TrainingOptions(), augmentation: Augmentation? = nil) {
         self.options = options
+        self.augmentation = augmentation
     }
 
     /// Trains `network` in place on `images` `[N, C, H, W]` with `labels` (class indices
-    /// `0..<K`). `augmentation`, if given, may change each batch's images (it receives the
-    /// run's generator, so runs stay reproducible). Returns one report per epoch, also
-    /// passed to `progress` as soon as the epoch ends.
+    /// `0..<K`), optionally measuring accuracy on `validation` after every epoch. Returns one
+    /// report per epoch, also passed to `progress` as soon as the epoch ends.
     @discardableResult
     public func train(
         _ network: inout Network, images: Tensor, labels: [Int],
         validation: LabeledImages? = nil,
-        augmentation: ((inout Tensor, inout SplitMix64) -> Void)? = nil,
         progress: (EpochReport) -> Void = { _ in }
     ) throws(TrainingError) -> [EpochReport] {
         try validateOptions()
