@@ -34,15 +34,17 @@ struct MatrixMultiply {
         c: UnsafeMutablePointer<Float>, ldc: Int, accumulate: Bool
     ) {
         precondition(m >= 0 && n >= 0 && k >= 0, "Matrix dimensions must not be negative.")
-        if !accumulate {
-            for i in 0..<m { (c + i * ldc).update(repeating: 0, count: n) }
+        guard m > 0, n > 0, k > 0 else {
+            if !accumulate && k == 0 {
+                for i in 0..<m { (c + i * ldc).update(repeating: 0, count: n) }
+            }
+            return
         }
-        guard m > 0, n > 0, k > 0 else { return }
         let mr = Self.tileRows, nr = Self.tileColumns
         let rowPanels = (m + mr - 1) / mr, columnPanels = (n + nr - 1) / nr
         let depth = min(k, Self.blockDepth)
-        if packedA.count < rowPanels * mr * depth {
-            packedA = [Float](repeating: 0, count: rowPanels * mr * depth)
+        if packedA.count < rowPanels * mr * depth * 4 {
+            packedA = [Float](repeating: 0, count: rowPanels * mr * depth * 4)
         }
         if packedB.count < columnPanels * nr * depth {
             packedB = [Float](repeating: 0, count: columnPanels * nr * depth)
@@ -53,7 +55,7 @@ struct MatrixMultiply {
                 var p0 = 0
                 while p0 < k {
                     let kb = min(depth, k - p0)
-                    // pa is [rowPanels][kb][mr]; pb is [columnPanels][kb][nr].
+                    // pa is [rowPanels][kb][mr][4 copies]; pb is [columnPanels][kb][nr].
                     Self.packA(m: m, kb: kb, from: a + p0 * aColumnStride,
                                rowStride: aRowStride, columnStride: aColumnStride, into: pa)
                     Self.packB(n: n, kb: kb, from: b + p0 * bRowStride,
@@ -63,8 +65,9 @@ struct MatrixMultiply {
                         let bPanel = UnsafePointer(pb + jp * kb * nr)
                         for ip in 0..<rowPanels {
                             let i0 = ip * mr, rows = min(mr, m - i0)
-                            Self.tile(depth: kb, a: UnsafePointer(pa + ip * kb * mr), b: bPanel,
-                                      c: c + i0 * ldc + j0, ldc: ldc, rows: rows, columns: cols)
+                            Self.tile(depth: kb, a: UnsafePointer(pa + ip * kb * mr * 4),
+                                      b: bPanel, c: c + i0 * ldc + j0, ldc: ldc, rows: rows,
+                                      columns: cols, overwrite: p0 == 0 && !accumulate)
                         }
                     }
                     p0 += kb
@@ -73,34 +76,24 @@ struct MatrixMultiply {
         }
     }
 
-    /// Packs rows of A into panels `[panel][p][tileRows]`, zero-padding the last panel.
+    /// Packs rows of A into panels `[panel][p][tileRows]`, each value stored 4 times (a
+    /// ready-made SIMD4 broadcast: SSE has no broadcast-from-memory, and a shuffle per value
+    /// would take an FP pipe from the multiplies). The last panel is zero-padded.
     @inline(__always)
     private static func packA(m: Int, kb: Int, from a: UnsafePointer<Float>, rowStride: Int,
                               columnStride: Int, into out: UnsafeMutablePointer<Float>) {
         let mr = tileRows
-        var dst = out
+        let dst = UnsafeMutableRawPointer(out)
+        var offset = 0
         var i0 = 0
         while i0 < m {
             let rows = min(mr, m - i0)
-            if rows == mr && columnStride == 1 {
-                let r0 = a + i0 * rowStride, r1 = r0 + rowStride
-                let r2 = r1 + rowStride, r3 = r2 + rowStride
-                for p in 0..<kb {
-                    dst[0] = r0[p]; dst[1] = r1[p]; dst[2] = r2[p]; dst[3] = r3[p]
-                    dst += mr
-                }
-            } else if rows == mr && rowStride == 1 {
-                for p in 0..<kb {
-                    let src = a + i0 + p * columnStride
-                    dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2]; dst[3] = src[3]
-                    dst += mr
-                }
-            } else {
-                for p in 0..<kb {
-                    for ii in 0..<mr {
-                        dst[ii] = ii < rows ? a[(i0 + ii) * rowStride + p * columnStride] : 0
-                    }
-                    dst += mr
+            for p in 0..<kb {
+                for ii in 0..<mr {
+                    let value = ii < rows ? a[(i0 + ii) * rowStride + p * columnStride] : 0
+                    dst.storeBytes(of: SIMD4(repeating: value), toByteOffset: offset,
+                                   as: SIMD4<Float>.self)
+                    offset += 16
                 }
             }
             i0 += mr
@@ -142,38 +135,47 @@ struct MatrixMultiply {
         }
     }
 
-    /// c[rows, columns] += a-panel[depth][4] · b-panel[depth][8], kept in 8 SIMD registers.
+    /// c[rows, columns] (+)= a-panel[depth][4 rows] · b-panel[depth][8], in 8 SIMD registers.
     @inline(__always)
     private static func tile(depth: Int, a: UnsafePointer<Float>, b: UnsafePointer<Float>,
-                             c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int) {
+                             c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
+                             overwrite: Bool) {
         var c0 = SIMD8<Float>(), c1 = SIMD8<Float>(), c2 = SIMD8<Float>(), c3 = SIMD8<Float>()
-        var ap = a
+        var ap = UnsafeRawPointer(a)
         var bp = UnsafeRawPointer(b)
         for _ in 0..<depth {
             let bv = bp.loadUnaligned(as: SIMD8<Float>.self)
-            c0 += SIMD8(repeating: ap[0]) * bv
-            c1 += SIMD8(repeating: ap[1]) * bv
-            c2 += SIMD8(repeating: ap[2]) * bv
-            c3 += SIMD8(repeating: ap[3]) * bv
-            ap += 4
+            let a0 = ap.loadUnaligned(as: SIMD4<Float>.self)
+            let a1 = ap.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self)
+            let a2 = ap.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self)
+            let a3 = ap.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self)
+            c0 += SIMD8(lowHalf: a0, highHalf: a0) * bv
+            c1 += SIMD8(lowHalf: a1, highHalf: a1) * bv
+            c2 += SIMD8(lowHalf: a2, highHalf: a2) * bv
+            c3 += SIMD8(lowHalf: a3, highHalf: a3) * bv
+            ap += 64
             bp += 32
         }
         if rows == 4 && columns == 8 {
-            add(c0, to: c)
-            add(c1, to: c + ldc)
-            add(c2, to: c + 2 * ldc)
-            add(c3, to: c + 3 * ldc)
+            store(c0, to: c, overwrite: overwrite)
+            store(c1, to: c + ldc, overwrite: overwrite)
+            store(c2, to: c + 2 * ldc, overwrite: overwrite)
+            store(c3, to: c + 3 * ldc, overwrite: overwrite)
         } else {
             for i in 0..<rows {
                 let row = i == 0 ? c0 : i == 1 ? c1 : i == 2 ? c2 : c3
-                for j in 0..<columns { c[i * ldc + j] += row[j] }
+                for j in 0..<columns {
+                    c[i * ldc + j] = overwrite ? row[j] : c[i * ldc + j] + row[j]
+                }
             }
         }
     }
 
     @inline(__always)
-    private static func add(_ v: SIMD8<Float>, to p: UnsafeMutablePointer<Float>) {
+    private static func store(_ v: SIMD8<Float>, to p: UnsafeMutablePointer<Float>,
+                              overwrite: Bool) {
         let raw = UnsafeMutableRawPointer(p)
-        raw.storeBytes(of: raw.loadUnaligned(as: SIMD8<Float>.self) + v, as: SIMD8<Float>.self)
+        let sum = overwrite ? v : raw.loadUnaligned(as: SIMD8<Float>.self) + v
+        raw.storeBytes(of: sum, as: SIMD8<Float>.self)
     }
 }

@@ -30,6 +30,11 @@ public struct MaxPool2D: Layer {
         input.scalars.withUnsafeBufferPointer { x in
             output.withUnsafeMutableBufferPointer { y in
                 argmax.withUnsafeMutableBufferPointer { arg in
+                    if size == 2 {
+                        Self.forward2(x.baseAddress!, planes: n * c, height: h, width: w,
+                                      output: y.baseAddress!, argmax: arg.baseAddress!)
+                        return
+                    }
                     var o = 0
                     for plane in 0..<(n * c) {
                         for oy in 0..<oh {
@@ -53,6 +58,30 @@ public struct MaxPool2D: Layer {
             }
         }
         return Tensor(shape: [n, c, oh, ow], scalars: output)
+    }
+
+    /// The 2×2 case without inner loops; same result (first maximum on ties) as the general
+    /// loop.
+    @inline(__always)
+    private static func forward2(_ x: UnsafePointer<Float>, planes: Int, height h: Int,
+                                 width w: Int, output y: UnsafeMutablePointer<Float>,
+                                 argmax arg: UnsafeMutablePointer<Int32>) {
+        let (oh, ow) = (h / 2, w / 2)
+        var o = 0
+        for plane in 0..<planes {
+            for oy in 0..<oh {
+                let top = plane * h * w + 2 * oy * w
+                for ox in 0..<ow {
+                    let i0 = top + 2 * ox, i2 = i0 + w
+                    let (a, b, c, d) = (x[i0], x[i0 + 1], x[i2], x[i2 + 1])
+                    let upper = b > a ? b : a, upperIndex = b > a ? i0 + 1 : i0
+                    let lower = d > c ? d : c, lowerIndex = d > c ? i2 + 1 : i2
+                    y[o] = lower > upper ? lower : upper
+                    arg[o] = Int32(lower > upper ? lowerIndex : upperIndex)
+                    o += 1
+                }
+            }
+        }
     }
 
     public mutating func backward(_ outputGrad: Tensor) -> Tensor {

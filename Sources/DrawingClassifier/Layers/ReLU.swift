@@ -9,7 +9,14 @@ public struct ReLU: Layer {
     public mutating func forward(_ input: Tensor) -> Tensor {
         var result = input
         result.scalars.withUnsafeMutableBufferPointer { y in
-            for i in y.indices { y[i] = max(y[i], 0) }
+            let base = UnsafeMutableRawPointer(y.baseAddress!)
+            let vectorEnd = y.count & ~7
+            for i in stride(from: 0, to: vectorEnd, by: 8) {
+                let v = base.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                base.storeBytes(of: v.replacing(with: 0, where: v .< 0), toByteOffset: 4 * i,
+                                as: SIMD8<Float>.self)
+            }
+            for i in vectorEnd..<y.count { y[i] = max(y[i], 0) }
         }
         output = result
         return result
@@ -21,7 +28,16 @@ public struct ReLU: Layer {
         var inputGrad = outputGrad
         output.scalars.withUnsafeBufferPointer { y in
             inputGrad.scalars.withUnsafeMutableBufferPointer { g in
-                for i in g.indices where !(y[i] > 0) { g[i] = 0 }
+                let out = UnsafeRawPointer(y.baseAddress!)
+                let base = UnsafeMutableRawPointer(g.baseAddress!)
+                let vectorEnd = g.count & ~7
+                for i in stride(from: 0, to: vectorEnd, by: 8) {
+                    let v = out.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                    let d = base.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                    base.storeBytes(of: d.replacing(with: 0, where: .!(v .> 0)),
+                                    toByteOffset: 4 * i, as: SIMD8<Float>.self)
+                }
+                for i in vectorEnd..<g.count where !(y[i] > 0) { g[i] = 0 }
             }
         }
         return inputGrad
