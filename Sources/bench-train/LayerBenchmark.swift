@@ -3,9 +3,11 @@ import Foundation
 
 /// Times forward and backward of every layer of the drawing classifier on a chunk of 16
 /// examples (the trainer's per-thread unit of work), one thread.
-func benchmarkLayers() {
+func benchmarkLayers(kernel: KernelPath) {
     var rng = SplitMix64(seed: 1)
     var network = Network(specs: Network.drawingClassifierSpecs(classCount: 3), using: &rng)
+    network.useKernels(kernel)
+    print("kernel: \(kernel)")
     var x = Tensor.random(shape: [16, 1, 28, 28], in: 0..<1, using: &rng)
     let repeats = 200
     // Thread CPU time, not wall time: the machine is shared, and waiting is not our cost.

@@ -1,7 +1,8 @@
 // Times the default training configuration of the drawing classifier (FORMATS.md model:
 // 28×28 input, 3 classes) on synthetic images, and reports throughput.
-// Usage: bench-train [examples=541] [epochs=30] [threads=2] [batch=32]
-//        bench-train layers      (time forward/backward of each layer, one thread)
+// Usage: bench-train [examples=541] [epochs=30] [threads=2] [batch=32] [portable|avx2|avx512]
+//        bench-train layers [portable|avx2|avx512]   (per-layer CPU time, one thread)
+// The kernel defaults to the fastest this CPU supports.
 import DrawingClassifier
 import Foundation
 
@@ -33,8 +34,14 @@ func syntheticDrawings(count: Int, using rng: inout SplitMix64) -> LabeledImages
                          labels: labels)
 }
 
+let kernel = CommandLine.arguments.dropFirst().compactMap(KernelPath.init(rawValue:)).first
+    ?? .best
+guard kernel.isSupported else {
+    FileHandle.standardError.write(Data("this CPU cannot run the \(kernel.rawValue) kernels\n".utf8))
+    exit(1)
+}
 if CommandLine.arguments.dropFirst().first == "layers" {
-    benchmarkLayers()
+    benchmarkLayers(kernel: kernel)
     exit(0)
 }
 
@@ -47,6 +54,7 @@ let batch = arguments.count > 3 ? arguments[3] : 32
 var rng = SplitMix64(seed: 1)
 let data = syntheticDrawings(count: examples, using: &rng)
 var network = Network(specs: Network.drawingClassifierSpecs(classCount: 3), using: &rng)
+network.useKernels(kernel)
 // Forward FLOPs per example (multiply + add = 2): conv 2·O·C·9·H·W, dense 2·I·O.
 let convolutionMACs: Int = 16 * 1 * 9 * 784 + 32 * 16 * 9 * 196 + 64 * 32 * 9 * 49
 let denseMACs: Int = 576 * 128 + 128 * 3
@@ -61,9 +69,15 @@ let reports = try Trainer(options: options).train(&network, images: data.images,
             report.trainLoss, report.trainAccuracy, report.elapsedSeconds).utf8))
     }
 }
+var usage = rusage()
+getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+let cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
+    + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
 let seconds = reports.last!.elapsedSeconds
 let samples = Double(examples * epochs)
-print(String(format: "%d examples × %d epochs, batch %d, %d threads: %.2f s, %.0f samples/s, "
-             + "%.1f GFLOP/s (%.2f MFLOP per training sample)", examples, epochs, batch,
-             threads, seconds, samples / seconds, samples * trainingFLOPs / seconds / 1e9,
-             trainingFLOPs / 1e6))
+print("kernel: \(kernel)")
+print(String(format: "%d examples × %d epochs, batch %d, %d threads: %.2f s wall, %.0f samples/s, "
+             + "%.1f GFLOP/s (%.2f MFLOP per training sample); %.2f CPU-seconds (all threads, "
+             + "incl. data generation)", examples, epochs, batch, threads, seconds,
+             samples / seconds, samples * trainingFLOPs / seconds / 1e9, trainingFLOPs / 1e6,
+             cpuSeconds))

@@ -23,7 +23,8 @@ import Testing
         let magnitude = NaiveKernels.matrixMultiply(a.map(abs), b.map(abs),
                                                     rows: m, columns: n, depth: k)
         let aT = transpose(a, rows: m, columns: k), bT = transpose(b, rows: k, columns: n)
-        var matrix = MatrixMultiply()
+        for path in KernelPath.allCases where path.isSupported {
+        var matrix = MatrixMultiply(path: path)
         for (aTransposed, bTransposed) in [(false, false), (true, false), (false, true), (true, true)] {
             for accumulate in [false, true] {
                 var c = start
@@ -44,9 +45,18 @@ import Testing
                     let want = Double(expected[i]) + (accumulate ? Double(start[i]) : 0)
                     return abs(Double(c[i]) - want) / (Double(magnitude[i]) + 1e-3)
                 }.max()!
-                #expect(worst < 1e-5, "aᵀ \(aTransposed), bᵀ \(bTransposed), += \(accumulate)")
+                #expect(worst < 1e-5,
+                        "\(path): aᵀ \(aTransposed), bᵀ \(bTransposed), += \(accumulate)")
             }
         }
+        }
+    }
+
+    @Test func thisMachineRunsTheFastestKernelItSupports() {
+        #expect(KernelPath.portable.isSupported)
+        #expect(KernelPath.best.isSupported)
+        if KernelPath.avx512.isSupported { #expect(KernelPath.best == .avx512) }
+        print("matrix kernel in use: \(KernelPath.best)")
     }
 
     @Test func matrixMultiplyWritesOnlyInsideItsLeadingDimension() {
@@ -81,31 +91,34 @@ import Testing
         ConvolutionCase(batch: 3, channels: 5, height: 5, width: 9, outputs: 2, kernel: 1, padding: 0),
         ConvolutionCase(batch: 2, channels: 2, height: 6, width: 6, outputs: 3, kernel: 5, padding: 2),
         ConvolutionCase(batch: 1, channels: 4, height: 4, width: 4, outputs: 3, kernel: 3, padding: 0),
-        ConvolutionCase(batch: 17, channels: 32, height: 7, width: 7, outputs: 64, kernel: 3, padding: 1),
+        ConvolutionCase(batch: 5, channels: 32, height: 7, width: 7, outputs: 64, kernel: 3, padding: 1),
     ])
     func convolutionMatchesTheDirectLoopsForwardAndBackward(_ c: ConvolutionCase) {
         var rng = SplitMix64(seed: UInt64(c.channels * 100 + c.height * 10 + c.kernel))
         let input = Tensor.random(shape: [c.batch, c.channels, c.height, c.width], using: &rng)
         let weight = Tensor.random(shape: [c.outputs, c.channels, c.kernel, c.kernel], using: &rng)
         let bias = Tensor.random(shape: [c.outputs], using: &rng)
-        var layer = Conv2D(weight: weight, bias: bias, padding: c.padding)
-        let output = layer.forward(input)
         let expected = NaiveKernels.convolution(input: input, weight: weight, bias: bias,
                                                 padding: c.padding)
-        #expect(output.shape == expected.shape)
-        let bound = Double(c.channels * c.kernel * c.kernel) * 1e-5  // Σ|x||w| ≤ C·k² here
-        expectAllClose(output.scalars, expected.scalars, absolute: bound)
-
-        let outputGrad = Tensor.random(shape: output.shape, using: &rng)
-        let inputGrad = layer.backward(outputGrad)
+        let outputGrad = Tensor.random(shape: expected.shape, using: &rng)
         let (inputWant, weightWant, biasWant) = NaiveKernels.convolutionGradients(
             input: input, weight: weight, padding: c.padding, outputGrad: outputGrad)
-        #expect(inputGrad.shape == input.shape)
-        expectAllClose(inputGrad.scalars, inputWant.scalars,
-                       absolute: Double(c.outputs * c.kernel * c.kernel) * 1e-5)
-        let perWeight = Double(c.batch * output.shape[2] * output.shape[3]) * 1e-5
-        expectAllClose(layer.weight.grad.scalars, weightWant.scalars, absolute: perWeight)
-        expectAllClose(layer.bias.grad.scalars, biasWant.scalars, absolute: perWeight)
+        // Error bounds: 1e-5 × the number of terms of each sum (all terms are at most 1).
+        let outputBound = Double(c.channels * c.kernel * c.kernel) * 1e-5
+        let inputBound = Double(c.outputs * c.kernel * c.kernel) * 1e-5
+        let weightBound = Double(c.batch * expected.shape[2] * expected.shape[3]) * 1e-5
+        for path in KernelPath.allCases where path.isSupported {
+            var layer = Conv2D(weight: weight, bias: bias, padding: c.padding)
+            layer.kernelPath = path
+            let output = layer.forward(input)
+            #expect(output.shape == expected.shape)
+            expectAllClose(output.scalars, expected.scalars, absolute: outputBound)
+            let inputGrad = layer.backward(outputGrad)
+            #expect(inputGrad.shape == input.shape)
+            expectAllClose(inputGrad.scalars, inputWant.scalars, absolute: inputBound)
+            expectAllClose(layer.weight.grad.scalars, weightWant.scalars, absolute: weightBound)
+            expectAllClose(layer.bias.grad.scalars, biasWant.scalars, absolute: weightBound)
+        }
     }
 
     @Test func maxPoolMatchesTheNaivePoolOnOddSizes() {

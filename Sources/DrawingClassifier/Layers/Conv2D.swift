@@ -4,7 +4,7 @@
 /// input [N, C, H, W] → output [N, O, H', W'], H' = H + 2·padding − kernelSize + 1.
 /// Computed as im2col + one matrix product per pass:
 ///   forward       Y[O, N·P]      = W[O, C·k·k] · columns[C·k·k, N·P]
-///   weight grad  dW[O, C·k·k]   += dY[O, N·P] · columnsᵀ
+///   weight grad  dWᵀ[C·k·k, O]  = columns · dYᵀ[N·P, O], added onto dW transposed
 ///   input grad   dColumns       = Wᵀ · dY, folded back onto the image (col2im).
 /// `NaiveKernels.convolution` is the direct reference.
 public struct Conv2D: Layer {
@@ -23,6 +23,8 @@ public struct Conv2D: Layer {
     private var inputShape: [Int] = []
     private var columns: [Float] = []     // [C·k·k, N·P], kept from forward for backward
     private var product: [Float] = []     // [O, N·P] output / output-gradient staging
+    private var productT: [Float] = []    // [N·P, O] output gradient, transposed
+    private var weightGradT: [Float] = [] // [C·k·k, O]
     private var matrix = MatrixMultiply()
 
     /// Glorot-uniform weights, zero biases.
@@ -49,6 +51,12 @@ public struct Conv2D: Layer {
         self.padding = padding
         self.weight = Parameter(value: weight)
         self.bias = Parameter(value: bias)
+    }
+
+    /// Which compiled matrix kernel this layer uses (default: the fastest this CPU runs).
+    public var kernelPath: KernelPath {
+        get { matrix.path }
+        set { matrix = MatrixMultiply(path: newValue) }
     }
 
     public var spec: LayerSpec {
@@ -117,31 +125,43 @@ public struct Conv2D: Layer {
                      "Conv2D output gradient must be [\(n), \(o), \(oh), \(ow)], "
                      + "got \(outputGrad.shape).")
         let plane = oh * ow, depth = inputChannels * k * k, width = n * plane
-        // dy[co, s·P + p] = outputGrad[s, co, p]; the bias gradient is its row sums.
+        // dy[co, s·P + p] = outputGrad[s, co, p] and dyT = its transpose [N·P, O]; the bias
+        // gradient is the row sums of dy.
+        Self.reserve(&productT, width * o)
+        Self.reserve(&weightGradT, depth * o)
         outputGrad.scalars.withUnsafeBufferPointer { g in
             product.withUnsafeMutableBufferPointer { dy in
-                bias.grad.scalars.withUnsafeMutableBufferPointer { db in
-                    for co in 0..<o {
-                        var sum: Float = 0
+                productT.withUnsafeMutableBufferPointer { dyT in
+                    bias.grad.scalars.withUnsafeMutableBufferPointer { db in
                         for s in 0..<n {
-                            let src = g.baseAddress! + (s * o + co) * plane
-                            let dst = dy.baseAddress! + co * width + s * plane
-                            dst.update(from: src, count: plane)
-                            for p in 0..<plane { sum += src[p] }
+                            for co in 0..<o {
+                                let src = g.baseAddress! + (s * o + co) * plane
+                                (dy.baseAddress! + co * width + s * plane)
+                                    .update(from: src, count: plane)
+                                let column = dyT.baseAddress! + s * plane * o + co
+                                for p in 0..<plane { column[p * o] = src[p] }
+                                db[co] += Self.sum(src, count: plane)
+                            }
                         }
-                        db[co] += sum
                     }
                 }
             }
         }
-        // dW[O, depth] += dy[O, width] · columnsᵀ[width, depth]
-        product.withUnsafeBufferPointer { dy in
-            columns.withUnsafeBufferPointer { cols in
-                weight.grad.scalars.withUnsafeMutableBufferPointer { dw in
-                    matrix.multiply(rows: o, columns: depth, depth: width,
-                                    a: dy.baseAddress!, aRowStride: width, aColumnStride: 1,
-                                    b: cols.baseAddress!, bRowStride: 1, bColumnStride: width,
-                                    c: dw.baseAddress!, ldc: depth, accumulate: true)
+        // dWᵀ[depth, O] = columns[depth, width] · dyT[width, O]; then dW += (dWᵀ)ᵀ.
+        columns.withUnsafeBufferPointer { cols in
+            productT.withUnsafeBufferPointer { dyT in
+                weightGradT.withUnsafeMutableBufferPointer { dwT in
+                    matrix.multiply(rows: depth, columns: o, depth: width,
+                                    a: cols.baseAddress!, aRowStride: width, aColumnStride: 1,
+                                    b: dyT.baseAddress!, bRowStride: o, bColumnStride: 1,
+                                    c: dwT.baseAddress!, ldc: o, accumulate: false)
+                }
+            }
+        }
+        weightGradT.withUnsafeBufferPointer { dwT in
+            weight.grad.scalars.withUnsafeMutableBufferPointer { dw in
+                for co in 0..<o {
+                    for d in 0..<depth { dw[co * depth + d] += dwT[d * o + co] }
                 }
             }
         }
@@ -172,6 +192,23 @@ public struct Conv2D: Layer {
     public mutating func updateParameters(_ body: (inout Parameter) -> Void) {
         body(&weight)
         body(&bias)
+    }
+
+    /// Σ x[0..<count] with 8 partial sums (the compiler does not vectorise float sums).
+    @inline(__always)
+    private static func sum(_ x: UnsafePointer<Float>, count: Int) -> Float {
+        var partial = SIMD8<Float>()
+        var i = 0
+        while i + 8 <= count {
+            partial += UnsafeRawPointer(x + i).loadUnaligned(as: SIMD8<Float>.self)
+            i += 8
+        }
+        var total = partial.sum()
+        while i < count {
+            total += x[i]
+            i += 1
+        }
+        return total
     }
 
     /// Grows a workspace (never shrinks it), so repeated batches do not allocate.

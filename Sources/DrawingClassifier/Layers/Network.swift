@@ -56,6 +56,20 @@ public struct Network: Sendable {
         ]
     }
 
+    /// Makes every layer use the given matrix kernel (which must be supported here). Results
+    /// differ from path to path only in rounding.
+    public mutating func useKernels(_ path: KernelPath) {
+        for index in layers.indices {
+            if var conv = layers[index] as? Conv2D {
+                conv.kernelPath = path
+                layers[index] = conv
+            } else if var dense = layers[index] as? Dense {
+                dense.kernelPath = path
+                layers[index] = dense
+            }
+        }
+    }
+
     /// The architecture, one spec per layer.
     public var specs: [LayerSpec] { layers.map(\.spec) }
 
