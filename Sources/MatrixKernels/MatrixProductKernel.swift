@@ -110,11 +110,32 @@ public enum MatrixProductKernel {
         var i0 = 0
         while i0 < m {
             let rows = min(mr, m - i0)
-            for p in 0..<kb {
-                for ii in 0..<mr {
-                    let value = ii < rows ? a[(i0 + ii) * rowStride + p * columnStride] : 0
-                    for s in 0..<splat { dst[s] = value }
-                    dst += splat
+            let panel = a + i0 * rowStride
+            if rows == mr && rowStride == 1 {
+                // Transposed A: the panel's values for one p are contiguous.
+                for p in 0..<kb {
+                    let src = panel + p * columnStride
+                    for ii in 0..<mr {
+                        for s in 0..<splat { dst[ii &* splat &+ s] = src[ii] }
+                    }
+                    dst += mr &* splat
+                }
+            } else if rows == mr {
+                for p in 0..<kb {
+                    let src = panel + p * columnStride
+                    for ii in 0..<mr {
+                        let value = src[ii &* rowStride]
+                        for s in 0..<splat { dst[ii &* splat &+ s] = value }
+                    }
+                    dst += mr &* splat
+                }
+            } else {
+                for p in 0..<kb {
+                    for ii in 0..<mr {
+                        let value = ii < rows ? panel[ii * rowStride + p * columnStride] : 0
+                        for s in 0..<splat { dst[s] = value }
+                        dst += splat
+                    }
                 }
             }
             i0 += mr
@@ -132,7 +153,8 @@ public enum MatrixProductKernel {
             let cols = min(nr, n - j0)
             if columnStride == 1 {
                 for p in 0..<kb {
-                    dst.update(from: b + p * rowStride + j0, count: cols)
+                    let src = b + p * rowStride + j0
+                    for jj in 0..<cols { dst[jj] = src[jj] }
                     if cols < nr { (dst + cols).update(repeating: 0, count: nr - cols) }
                     dst += nr
                 }

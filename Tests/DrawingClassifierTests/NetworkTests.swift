@@ -114,6 +114,12 @@ import Testing
         #expect(results.all.allSatisfy { $0 == reference })
     }
 
+    @Test func anEmptyBatchGivesNoRows() {
+        var rng = SplitMix64(seed: 8)
+        let network = Self.small(using: &rng)
+        #expect(network.probabilities(Tensor(zeros: [0, 1, 8, 8])).shape == [0, 3])
+    }
+
     @Test func topKRanksClassesByProbability() {
         let p = Tensor(shape: [2, 3], scalars: [0.2, 0.5, 0.3, 0.4, 0.4, 0.2])
         let top = Network.topK(p, count: 2)

@@ -28,8 +28,8 @@ enum Im2Col {
                             }
                             let src = plane + iy * w + (kx - padding)
                             for x in 0..<xStart { dst[x] = 0 }
-                            dst.advanced(by: xStart).update(from: src + xStart,
-                                                            count: xEnd - xStart)
+                            copyFloats(from: src + xStart, to: dst + xStart,
+                                       count: xEnd - xStart)
                             for x in xEnd..<ow { dst[x] = 0 }
                         }
                     }

@@ -127,8 +127,11 @@ public struct Conv2D: Layer {
         let plane = oh * ow, depth = inputChannels * k * k, width = n * plane
         // dy[co, s·P + p] = outputGrad[s, co, p] and dyT = its transpose [N·P, O]; the bias
         // gradient is the row sums of dy.
-        Self.reserve(&productT, width * o)
-        Self.reserve(&weightGradT, depth * o)
+        let transposes = transposesOutputGradient
+        if transposes {
+            Self.reserve(&productT, width * o)
+            Self.reserve(&weightGradT, depth * o)
+        }
         outputGrad.scalars.withUnsafeBufferPointer { g in
             product.withUnsafeMutableBufferPointer { dy in
                 productT.withUnsafeMutableBufferPointer { dyT in
@@ -136,16 +139,48 @@ public struct Conv2D: Layer {
                         for s in 0..<n {
                             for co in 0..<o {
                                 let src = g.baseAddress! + (s * o + co) * plane
-                                (dy.baseAddress! + co * width + s * plane)
-                                    .update(from: src, count: plane)
-                                let column = dyT.baseAddress! + s * plane * o + co
-                                for p in 0..<plane { column[p * o] = src[p] }
+                                copyFloats(from: src, to: dy.baseAddress! + co * width + s * plane,
+                                           count: plane)
                                 db[co] += Self.sum(src, count: plane)
+                            }
+                            guard transposes else { continue }
+                            // Transpose in blocks of 8 positions: reads and writes both
+                            // stay within a few cache lines.
+                            let g0 = g.baseAddress! + s * o * plane
+                            let t0 = dyT.baseAddress! + s * plane * o
+                            var p0 = 0
+                            while p0 < plane {
+                                let p1 = min(p0 + 8, plane)
+                                for co in 0..<o {
+                                    let src = g0 + co &* plane
+                                    var dst = t0 + (p0 &* o &+ co)
+                                    for p in p0..<p1 {
+                                        dst.pointee = src[p]
+                                        dst += o
+                                    }
+                                }
+                                p0 = p1
                             }
                         }
                     }
                 }
             }
+        }
+        guard transposes else {
+            // Few im2col rows (the first layer): gather columnsᵀ straight from `columns`.
+            // dW[O, depth] += dy[O, width] · columnsᵀ[width, depth]
+            product.withUnsafeBufferPointer { dy in
+                columns.withUnsafeBufferPointer { cols in
+                    weight.grad.scalars.withUnsafeMutableBufferPointer { dw in
+                        matrix.multiply(rows: o, columns: depth, depth: width,
+                                        a: dy.baseAddress!, aRowStride: width, aColumnStride: 1,
+                                        b: cols.baseAddress!, bRowStride: 1,
+                                        bColumnStride: width, c: dw.baseAddress!, ldc: depth,
+                                        accumulate: true)
+                    }
+                }
+            }
+            return finishBackward(n: n, h: h, w: w, width: width, depth: depth)
         }
         // dWᵀ[depth, O] = columns[depth, width] · dyT[width, O]; then dW += (dWᵀ)ᵀ.
         columns.withUnsafeBufferPointer { cols in
@@ -165,6 +200,19 @@ public struct Conv2D: Layer {
                 }
             }
         }
+        return finishBackward(n: n, h: h, w: w, width: width, depth: depth)
+    }
+
+    /// The weight gradient needs columnsᵀ or dyᵀ; transposing dy costs less when there are
+    /// more im2col rows (C·k·k) than output channels.
+    private var transposesOutputGradient: Bool {
+        inputChannels * kernelSize * kernelSize > outputChannels
+    }
+
+    /// The input gradient: dColumns = Wᵀ · dy, folded back onto the image.
+    private mutating func finishBackward(n: Int, h: Int, w: Int, width: Int,
+                                         depth: Int) -> Tensor {
+        let (o, k, pad) = (outputChannels, kernelSize, padding)
         guard computesInputGradient else { return Tensor(zeros: [0]) }
         // dColumns[depth, width] = Wᵀ[depth, O] · dy[O, width], reusing the columns buffer.
         weight.value.scalars.withUnsafeBufferPointer { wt in
@@ -177,13 +225,15 @@ public struct Conv2D: Layer {
                 }
             }
         }
-        var inputGrad = [Float](repeating: 0, count: n * inputChannels * h * w)
-        columns.withUnsafeBufferPointer { cols in
-            inputGrad.withUnsafeMutableBufferPointer { dx in
+        let inputCount = n * inputChannels * h * w
+        let inputGrad = [Float](unsafeUninitializedCapacity: inputCount) { dx, initialized in
+            columns.withUnsafeBufferPointer { cols in
+                // fold overwrites every element (it zeroes first).
                 Im2Col.fold(columns: cols.baseAddress!, batch: n, channels: inputChannels,
                             height: h, width: w, kernelSize: k, padding: pad,
                             into: dx.baseAddress!)
             }
+            initialized = inputCount
         }
         inputShape = []  // the columns now hold gradients, not the forward pass
         return Tensor(shape: [n, inputChannels, h, w], scalars: inputGrad)

@@ -73,8 +73,14 @@ public struct Network: Sendable {
     /// The architecture, one spec per layer.
     public var specs: [LayerSpec] { layers.map(\.spec) }
 
-    /// Logits `[N, K]` for a batch; caches what `backward` needs.
+    /// Logits `[N, K]` for a batch; caches what `backward` needs. An empty batch gives
+    /// `[0, K]` without running the layers.
     public mutating func forward(_ input: Tensor) -> Tensor {
+        if input.shape.first == 0 {
+            var shape = Array(input.shape.dropFirst())
+            for spec in specs { shape = (try? spec.outputShape(for: shape)) ?? shape }
+            return Tensor(zeros: [0] + shape)
+        }
         var x = input
         for index in layers.indices { x = layers[index].forward(x) }
         return x

@@ -7,39 +7,49 @@ public struct ReLU: Layer {
     public var spec: LayerSpec { .relu }
 
     public mutating func forward(_ input: Tensor) -> Tensor {
-        var result = input
-        result.scalars.withUnsafeMutableBufferPointer { y in
-            let base = UnsafeMutableRawPointer(y.baseAddress!)
-            let vectorEnd = y.count & ~7
-            for i in stride(from: 0, to: vectorEnd, by: 8) {
-                let v = base.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                base.storeBytes(of: v.replacing(with: 0, where: v .< 0), toByteOffset: 4 * i,
-                                as: SIMD8<Float>.self)
+        let count = input.count
+        let scalars = [Float](unsafeUninitializedCapacity: count) { y, initialized in
+            guard count > 0 else { return }
+            input.scalars.withUnsafeBufferPointer { x in
+                let source = UnsafeRawPointer(x.baseAddress!)
+                let target = UnsafeMutableRawPointer(y.baseAddress!)
+                let vectorEnd = count & ~7
+                for i in stride(from: 0, to: vectorEnd, by: 8) {
+                    let v = source.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                    target.storeBytes(of: v.replacing(with: 0, where: v .< 0),
+                                      toByteOffset: 4 * i, as: SIMD8<Float>.self)
+                }
+                for i in vectorEnd..<count { y[i] = max(x[i], 0) }
             }
-            for i in vectorEnd..<y.count { y[i] = max(y[i], 0) }
+            initialized = count
         }
-        output = result
-        return result
+        output = Tensor(shape: input.shape, scalars: scalars)
+        return output
     }
 
     public mutating func backward(_ outputGrad: Tensor) -> Tensor {
         precondition(outputGrad.shape == output.shape,
                      "ReLU output gradient must be \(output.shape), got \(outputGrad.shape).")
-        var inputGrad = outputGrad
-        output.scalars.withUnsafeBufferPointer { y in
-            inputGrad.scalars.withUnsafeMutableBufferPointer { g in
-                let out = UnsafeRawPointer(y.baseAddress!)
-                let base = UnsafeMutableRawPointer(g.baseAddress!)
-                let vectorEnd = g.count & ~7
-                for i in stride(from: 0, to: vectorEnd, by: 8) {
-                    let v = out.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                    let d = base.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                    base.storeBytes(of: d.replacing(with: 0, where: .!(v .> 0)),
-                                    toByteOffset: 4 * i, as: SIMD8<Float>.self)
+        let count = outputGrad.count
+        let scalars = [Float](unsafeUninitializedCapacity: count) { dx, initialized in
+            guard count > 0 else { return }
+            output.scalars.withUnsafeBufferPointer { y in
+                outputGrad.scalars.withUnsafeBufferPointer { dy in
+                    let out = UnsafeRawPointer(y.baseAddress!)
+                    let grad = UnsafeRawPointer(dy.baseAddress!)
+                    let target = UnsafeMutableRawPointer(dx.baseAddress!)
+                    let vectorEnd = count & ~7
+                    for i in stride(from: 0, to: vectorEnd, by: 8) {
+                        let v = out.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                        let d = grad.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+                        target.storeBytes(of: d.replacing(with: 0, where: .!(v .> 0)),
+                                          toByteOffset: 4 * i, as: SIMD8<Float>.self)
+                    }
+                    for i in vectorEnd..<count { dx[i] = y[i] > 0 ? dy[i] : 0 }
                 }
-                for i in vectorEnd..<g.count where !(y[i] > 0) { g[i] = 0 }
             }
+            initialized = count
         }
-        return inputGrad
+        return Tensor(shape: outputGrad.shape, scalars: scalars)
     }
 }
