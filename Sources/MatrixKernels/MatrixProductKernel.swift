@@ -10,8 +10,9 @@
 ///
 /// A(i, p) = a[i·aRowStride + p·aColumnStride], B(p, j) = b[p·bRowStride + j·bColumnStride]
 /// (so a transposed operand costs nothing); C is row-major with leading dimension `ldc`.
-/// Blocks of `blockDepth` along k are packed into zero-padded panels of `tileRows` rows of A
-/// and `tileColumns` columns of B; one register tile is accumulated per pair of panels.
+/// Blocks of `blockDepth` along k of A are packed into zero-padded panels of `tileRows` rows;
+/// B is read in place when its rows are contiguous (else packed into panels of `tileColumns`
+/// columns); one register tile is accumulated per pair of panels.
 /// The order of arithmetic depends only on the shapes, so results are reproducible.
 public enum MatrixProductKernel {
 #if KERNELS_AVX512 && arch(x86_64)
@@ -83,16 +84,26 @@ public enum MatrixProductKernel {
                     // pa is [rowPanels][kb][mr][splat]; pb is [columnPanels][kb][nr].
                     packA(m: m, kb: kb, from: a + p0 * aColumnStride,
                           rowStride: aRowStride, columnStride: aColumnStride, into: pa)
-                    packB(n: n, kb: kb, from: b + p0 * bRowStride,
+                    // A row-major B is read in place (full panels); only a transposed B,
+                    // or the last partial panel, is packed.
+                    let inPlace = bColumnStride == 1
+                    let lastFull = inPlace ? n / nr : 0
+                    packB(n: n - lastFull * nr, kb: kb,
+                          from: b + p0 * bRowStride + lastFull * nr * bColumnStride,
                           rowStride: bRowStride, columnStride: bColumnStride, into: pb)
                     for jp in 0..<columnPanels {
                         let j0 = jp * nr, cols = min(nr, n - j0)
-                        let bPanel = UnsafePointer(pb + jp * kb * nr)
+                        let bPanel: UnsafePointer<Float>, bStride: Int
+                        if jp < lastFull {
+                            (bPanel, bStride) = (b + p0 * bRowStride + j0, bRowStride)
+                        } else {
+                            (bPanel, bStride) = (UnsafePointer(pb + (jp - lastFull) * kb * nr), nr)
+                        }
                         for ip in 0..<rowPanels {
                             let i0 = ip * mr, rows = min(mr, m - i0)
                             tile(depth: kb, a: UnsafePointer(pa + ip * kb * mr * splat),
-                                 b: bPanel, c: c + i0 * ldc + j0, ldc: ldc, rows: rows,
-                                 columns: cols, overwrite: p0 == 0 && !accumulate)
+                                 b: bPanel, bStride: bStride, c: c + i0 * ldc + j0, ldc: ldc,
+                                 rows: rows, columns: cols, overwrite: p0 == 0 && !accumulate)
                         }
                     }
                     p0 += kb
@@ -173,10 +184,10 @@ public enum MatrixProductKernel {
     }
 
 #if KERNELS_AVX512 && arch(x86_64)
-    /// c[rows, columns] (+)= a-panel[depth][8] · b-panel[depth][32].
+    /// c[rows, columns] (+)= a-panel[depth][8] · b-panel[depth][32] (B rows `bStride` apart).
     @inline(__always)
     private static func tile(depth: Int, a: UnsafePointer<Float>, b: UnsafePointer<Float>,
-                             c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
+                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
                              overwrite: Bool) {
         typealias V = SIMD16<Float>
         var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
@@ -204,7 +215,7 @@ public enum MatrixProductKernel {
             s = V(repeating: ap[7])
             c70.addProduct(s, b0); c71.addProduct(s, b1)
             ap += 8
-            bp += 128
+            bp += bStride &* 4
         }
         let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31,
                             c40, c41, c50, c51, c60, c61, c70, c71)
@@ -214,10 +225,10 @@ public enum MatrixProductKernel {
         }
     }
 #elseif KERNELS_AVX2 && arch(x86_64)
-    /// c[rows, columns] (+)= a-panel[depth][4] · b-panel[depth][16].
+    /// c[rows, columns] (+)= a-panel[depth][4] · b-panel[depth][16] (B rows `bStride` apart).
     @inline(__always)
     private static func tile(depth: Int, a: UnsafePointer<Float>, b: UnsafePointer<Float>,
-                             c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
+                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
                              overwrite: Bool) {
         typealias V = SIMD8<Float>
         var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
@@ -236,7 +247,7 @@ public enum MatrixProductKernel {
             s = V(repeating: ap[3])
             c30.addProduct(s, b0); c31.addProduct(s, b1)
             ap += 4
-            bp += 64
+            bp += bStride &* 4
         }
         let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31)
         withUnsafeBytes(of: accumulators) { raw in
@@ -245,10 +256,11 @@ public enum MatrixProductKernel {
         }
     }
 #else
-    /// c[rows, columns] (+)= a-panel[depth][4 rows][4 copies] · b-panel[depth][8].
+    /// c[rows, columns] (+)= a-panel[depth][4 rows][4 copies] · b-panel[depth][8] (B rows
+    /// `bStride` apart).
     @inline(__always)
     private static func tile(depth: Int, a: UnsafePointer<Float>, b: UnsafePointer<Float>,
-                             c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
+                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
                              overwrite: Bool) {
         var c0 = SIMD8<Float>(), c1 = SIMD8<Float>(), c2 = SIMD8<Float>(), c3 = SIMD8<Float>()
         var ap = UnsafeRawPointer(a)
@@ -264,7 +276,7 @@ public enum MatrixProductKernel {
             c2 += SIMD8(lowHalf: a2, highHalf: a2) * bv
             c3 += SIMD8(lowHalf: a3, highHalf: a3) * bv
             ap += 64
-            bp += 32
+            bp += bStride &* 4
         }
         let accumulators = (c0, c1, c2, c3)
         withUnsafeBytes(of: accumulators) { raw in

@@ -120,7 +120,7 @@ public struct Conv2D: Layer {
         precondition(inputShape.count == 4, "Conv2D.backward needs a forward pass first.")
         let (n, h, w) = (inputShape[0], inputShape[2], inputShape[3])
         let (oh, ow) = outputSize(height: h, width: w)
-        let (o, k, pad) = (outputChannels, kernelSize, padding)
+        let (o, k) = (outputChannels, kernelSize)
         precondition(outputGrad.shape == [n, o, oh, ow],
                      "Conv2D output gradient must be [\(n), \(o), \(oh), \(ow)], "
                      + "got \(outputGrad.shape).")
