@@ -79,7 +79,6 @@ public struct Conv2D: Layer {
         inputShape = input.shape
         Self.reserve(&columns, depth * n * plane)
         Self.reserve(&product, o * n * plane)
-        var output = [Float](repeating: 0, count: n * o * plane)
         input.scalars.withUnsafeBufferPointer { x in
             columns.withUnsafeMutableBufferPointer { cols in
                 Im2Col.unfold(input: x.baseAddress!, batch: n, channels: inputChannels,
@@ -98,10 +97,10 @@ public struct Conv2D: Layer {
                 }
             }
         }
-        // output[s, co, p] = y[co, s·P + p] + bias[co]
-        product.withUnsafeBufferPointer { y in
-            bias.value.scalars.withUnsafeBufferPointer { b in
-                output.withUnsafeMutableBufferPointer { out in
+        // output[s, co, p] = y[co, s·P + p] + bias[co] (every element written)
+        let output = [Float](unsafeUninitializedCapacity: n * o * plane) { out, initialized in
+            product.withUnsafeBufferPointer { y in
+                bias.value.scalars.withUnsafeBufferPointer { b in
                     for s in 0..<n {
                         for co in 0..<o {
                             let src = y.baseAddress! + co * n * plane + s * plane
@@ -112,6 +111,7 @@ public struct Conv2D: Layer {
                     }
                 }
             }
+            initialized = n * o * plane
         }
         return Tensor(shape: [n, o, oh, ow], scalars: output)
     }

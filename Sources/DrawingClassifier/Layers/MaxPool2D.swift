@@ -26,7 +26,9 @@ public struct MaxPool2D: Layer {
         inputShape = input.shape
         let count = n * c * oh * ow
         if argmax.count != count { argmax = [Int32](repeating: 0, count: count) }
-        var output = [Float](repeating: 0, count: count)
+        var output = [Float](unsafeUninitializedCapacity: count) { _, initialized in
+            initialized = count  // every element is written below
+        }
         input.scalars.withUnsafeBufferPointer { x in
             output.withUnsafeMutableBufferPointer { y in
                 argmax.withUnsafeMutableBufferPointer { arg in
