@@ -23,7 +23,6 @@ public enum MatrixProductKernel {
     /// Copies of each packed A value (the portable kernel stores ready-made broadcasts).
     static let splat = 1
     public static let isCompiledForItsTarget = true
-    public static let name = "AVX-512 + FMA, 8×32 tile"
 #elseif KERNELS_AVX2 && arch(x86_64)
     /// 4 rows × 16 columns: 8 ymm accumulators, fused multiply-adds.
     public static let tileRows = 4
@@ -31,7 +30,6 @@ public enum MatrixProductKernel {
     public static let blockDepth = 256
     static let splat = 1
     public static let isCompiledForItsTarget = true
-    public static let name = "AVX2 + FMA, 4×16 tile"
 #else
     /// 4 rows × 8 columns with plain `acc += a * b`: a baseline build has no FMA, and
     /// `addingProduct` would become a call to `fmaf`.
@@ -46,7 +44,6 @@ public enum MatrixProductKernel {
     #else
     public static let isCompiledForItsTarget = true
     #endif
-    public static let name = "portable SIMD (SSE on x86-64), 4×8 tile"
 #endif
 
     /// Computes the product; `packedA` and `packedB` are scratch space kept by the caller

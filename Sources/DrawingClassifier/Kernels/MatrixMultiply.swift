@@ -22,20 +22,21 @@ public enum KernelPath: String, Sendable, CaseIterable, CustomStringConvertible 
         switch self {
         case .portable:
             true
+        // The CPU check comes first: nothing of a wide module runs on a CPU that lacks it.
         case .avx2:
-            MatrixKernelsAVX2.MatrixProductKernel.isCompiledForItsTarget
-                && cpu_features_has_avx2_fma() != 0
+            cpu_features_has_avx2_fma() != 0
+                && MatrixKernelsAVX2.MatrixProductKernel.isCompiledForItsTarget
         case .avx512:
-            MatrixKernelsAVX512.MatrixProductKernel.isCompiledForItsTarget
-                && cpu_features_has_avx512() != 0
+            cpu_features_has_avx512() != 0
+                && MatrixKernelsAVX512.MatrixProductKernel.isCompiledForItsTarget
         }
     }
 
     public var description: String {
         switch self {
-        case .portable: MatrixKernels.MatrixProductKernel.name
-        case .avx2: MatrixKernelsAVX2.MatrixProductKernel.name
-        case .avx512: MatrixKernelsAVX512.MatrixProductKernel.name
+        case .portable: "portable SIMD (SSE on x86-64), 4×8 tile"
+        case .avx2: "AVX2 + FMA, 4×16 tile"
+        case .avx512: "AVX-512 + FMA, 8×32 tile"
         }
     }
 }
