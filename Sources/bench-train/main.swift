@@ -61,14 +61,15 @@ let denseMACs: Int = 576 * 128 + 128 * 3
 let forwardFLOPs = 2.0 * Double(convolutionMACs + denseMACs)
 let trainingFLOPs = 3 * forwardFLOPs  // forward + input gradient + weight gradient
 let options = TrainingOptions(epochs: epochs, batchSize: batch, seed: 1, threadCount: threads)
-let reports = try Trainer(options: options).train(&network, images: data.images,
-                                                   labels: data.labels) { report in
-    if report.epoch == 1 || report.epoch % 10 == 0 {
-        FileHandle.standardError.write(Data(String(
-            format: "epoch %3d  loss %.4f  accuracy %.3f  %.2f s\n", report.epoch,
-            report.trainLoss, report.trainAccuracy, report.elapsedSeconds).utf8))
-    }
-}
+let reports = try Trainer(options: options).train(
+    &network, images: data.images, labels: data.labels,
+    progress: { report in
+        if report.epoch == 1 || report.epoch % 10 == 0 {
+            FileHandle.standardError.write(Data(String(
+                format: "epoch %3d  loss %.4f  accuracy %.3f  %.2f s\n", report.epoch,
+                report.trainLoss, report.trainAccuracy, report.elapsedSeconds).utf8))
+        }
+    })
 var usage = rusage()
 getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
 let cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6

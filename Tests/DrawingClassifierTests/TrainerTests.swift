@@ -91,3 +91,21 @@ import Testing
         }
     }
 }
+
+@Suite struct TrainerAugmentationTests {
+    @Test func augmentationSeesEveryBatchAndItsChangesAreTrainedOn() throws {
+        let data = TrainerTests.toySet(count: 20, seed: 9)
+        var plain = TrainerTests.smallNetwork(seed: 1), augmented = plain
+        let trainer = Trainer(options: TrainingOptions(epochs: 2, batchSize: 8, seed: 2))
+        try trainer.train(&plain, images: data.images, labels: data.labels)
+        var batchSizes: [Int] = []
+        try trainer.train(&augmented, images: data.images, labels: data.labels,
+                          augmentation: { images, rng in
+                              batchSizes.append(images.shape[0])
+                              for i in images.scalars.indices { images.scalars[i] = 1 - images.scalars[i] }
+                              _ = rng.next()
+                          })
+        #expect(batchSizes == [8, 8, 4, 8, 8, 4])
+        #expect(plain.parameterValues() != augmented.parameterValues())
+    }
+}

@@ -54,25 +54,23 @@ public struct TrainingError: Error, CustomStringConvertible, Sendable, Equatable
 /// Mini-batch SGD over a labelled image set: shuffles every epoch with a seeded
 /// `SplitMix64`, splits each batch across worker threads, and reports every epoch.
 public struct Trainer: Sendable {
-    /// Changes a batch's images `[B, C, H, W]` in place before the gradient step (e.g. small
-    /// random shifts). It receives the run's generator, so runs stay reproducible.
-    public typealias Augmentation = @Sendable (inout Tensor, inout SplitMix64) -> Void
-
     public var options: TrainingOptions
-    public var augmentation: Augmentation?
 
-    public init(options: TrainingOptions = TrainingOptions(), augmentation: Augmentation? = nil) {
+    public init(options: TrainingOptions = TrainingOptions()) {
         self.options = options
-        self.augmentation = augmentation
     }
 
     /// Trains `network` in place on `images` `[N, C, H, W]` with `labels` (class indices
-    /// `0..<K`), optionally measuring accuracy on `validation` after every epoch. Returns one
-    /// report per epoch, also passed to `progress` as soon as the epoch ends.
+    /// `0..<K`), optionally measuring accuracy on `validation` after every epoch.
+    /// `augmentation`, if given, changes each batch's images `[B, C, H, W]` in place before
+    /// its gradient step; it receives the run's generator, so runs stay reproducible. Returns
+    /// one report per epoch, also passed to `progress` as soon as the epoch ends. (Pass
+    /// `progress:` with its label: a trailing closure would be taken as the augmentation.)
     @discardableResult
     public func train(
         _ network: inout Network, images: Tensor, labels: [Int],
         validation: LabeledImages? = nil,
+        augmentation: ((inout Tensor, inout SplitMix64) -> Void)? = nil,
         progress: (EpochReport) -> Void = { _ in }
     ) throws(TrainingError) -> [EpochReport] {
         try validateOptions()
