@@ -10,9 +10,11 @@
 ///
 /// A(i, p) = a[i·aRowStride + p·aColumnStride], B(p, j) = b[p·bRowStride + j·bColumnStride]
 /// (so a transposed operand costs nothing); C is row-major with leading dimension `ldc`.
-/// Blocks of `blockDepth` along k of A are packed into zero-padded panels of `tileRows` rows;
-/// B is read in place when its rows are contiguous (else packed into panels of `tileColumns`
-/// columns); one register tile is accumulated per pair of panels.
+/// The k axis is split into blocks of `blockDepth`. The portable kernel packs A into
+/// zero-padded panels of `tileRows` rows of ready-made broadcasts; the FMA kernels read A in
+/// place (a broadcast load costs the same from anywhere). B is read in place when its rows
+/// are contiguous, else packed into panels of `tileColumns` columns. One register tile is
+/// accumulated per pair of panels.
 /// The order of arithmetic depends only on the shapes, so results are reproducible.
 public enum MatrixProductKernel {
 #if KERNELS_AVX512 && arch(x86_64)
@@ -22,6 +24,8 @@ public enum MatrixProductKernel {
     public static let blockDepth = 128
     /// Copies of each packed A value (the portable kernel stores ready-made broadcasts).
     static let splat = 1
+    /// A is read in place: a broadcast from memory is free here, so packing would only copy.
+    static let readsAInPlace = true
     public static let isCompiledForItsTarget = true
 #elseif KERNELS_AVX2 && arch(x86_64)
     /// 4 rows × 16 columns: 8 ymm accumulators, fused multiply-adds.
@@ -29,6 +33,7 @@ public enum MatrixProductKernel {
     public static let tileColumns = 16
     public static let blockDepth = 256
     static let splat = 1
+    static let readsAInPlace = true
     public static let isCompiledForItsTarget = true
 #else
     /// 4 rows × 8 columns with plain `acc += a * b`: a baseline build has no FMA, and
@@ -37,6 +42,7 @@ public enum MatrixProductKernel {
     public static let tileColumns = 8
     public static let blockDepth = 256
     static let splat = 4
+    static let readsAInPlace = false
     /// False when this copy was meant for a wider target but was built without its flags
     /// (e.g. on a platform where Package.swift does not pass them): do not select it then.
     #if KERNELS_AVX2 || KERNELS_AVX512
@@ -66,12 +72,13 @@ public enum MatrixProductKernel {
         let mr = tileRows, nr = tileColumns
         let rowPanels = (m + mr - 1) / mr, columnPanels = (n + nr - 1) / nr
         let depth = min(k, blockDepth)
-        if packedA.count < rowPanels * mr * depth * splat {
+        if !readsAInPlace && packedA.count < rowPanels * mr * depth * splat {
             packedA = [Float](repeating: 0, count: rowPanels * mr * depth * splat)
         }
         if packedB.count < columnPanels * nr * depth {
             packedB = [Float](repeating: 0, count: columnPanels * nr * depth)
         }
+        if packedA.isEmpty { packedA = [0] }
         packedA.withUnsafeMutableBufferPointer { pa in
             packedB.withUnsafeMutableBufferPointer { pb in
                 let pa = pa.baseAddress!, pb = pb.baseAddress!
@@ -79,8 +86,10 @@ public enum MatrixProductKernel {
                 while p0 < k {
                     let kb = min(depth, k - p0)
                     // pa is [rowPanels][kb][mr][splat]; pb is [columnPanels][kb][nr].
-                    packA(m: m, kb: kb, from: a + p0 * aColumnStride,
-                          rowStride: aRowStride, columnStride: aColumnStride, into: pa)
+                    if !readsAInPlace {
+                        packA(m: m, kb: kb, from: a + p0 * aColumnStride,
+                              rowStride: aRowStride, columnStride: aColumnStride, into: pa)
+                    }
                     // A row-major B is read in place (full panels); only a transposed B,
                     // or the last partial panel, is packed.
                     let inPlace = bColumnStride == 1
@@ -98,9 +107,13 @@ public enum MatrixProductKernel {
                         }
                         for ip in 0..<rowPanels {
                             let i0 = ip * mr, rows = min(mr, m - i0)
-                            tile(depth: kb, a: UnsafePointer(pa + ip * kb * mr * splat),
-                                 b: bPanel, bStride: bStride, c: c + i0 * ldc + j0, ldc: ldc,
-                                 rows: rows, columns: cols, overwrite: p0 == 0 && !accumulate)
+                            let aPanel = readsAInPlace
+                                ? a + i0 * aRowStride + p0 * aColumnStride
+                                : UnsafePointer(pa + ip * kb * mr * splat)
+                            tile(depth: kb, a: aPanel, aRowStride: aRowStride,
+                                 aColumnStride: aColumnStride, b: bPanel, bStride: bStride,
+                                 c: c + i0 * ldc + j0, ldc: ldc, rows: rows, columns: cols,
+                                 overwrite: p0 == 0 && !accumulate)
                         }
                     }
                     p0 += kb
@@ -181,15 +194,24 @@ public enum MatrixProductKernel {
     }
 
 #if KERNELS_AVX512 && arch(x86_64)
-    /// c[rows, columns] (+)= a-panel[depth][8] · b-panel[depth][32] (B rows `bStride` apart).
+    /// c[rows, columns] (+)= A[rows, depth] (in place, strided) · b-panel[depth][32] (B rows
+    /// `bStride` apart).
     @inline(__always)
-    private static func tile(depth: Int, a: UnsafePointer<Float>, b: UnsafePointer<Float>,
+    private static func tile(depth: Int, a: UnsafePointer<Float>, aRowStride: Int,
+                             aColumnStride: Int, b: UnsafePointer<Float>,
                              bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
                              overwrite: Bool) {
         typealias V = SIMD16<Float>
         var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
         var c31 = V(), c40 = V(), c41 = V(), c50 = V(), c51 = V(), c60 = V(), c61 = V()
         var c70 = V(), c71 = V()
+        // A is read in place; rows past the matrix's end re-read its last row (their
+        // results are not stored), so no read leaves A.
+        let last = rows - 1
+        let r1 = min(1, last) * aRowStride, r2 = min(2, last) * aRowStride
+        let r3 = min(3, last) * aRowStride, r4 = min(4, last) * aRowStride
+        let r5 = min(5, last) * aRowStride, r6 = min(6, last) * aRowStride
+        let r7 = min(7, last) * aRowStride
         var ap = a
         var bp = UnsafeRawPointer(b)
         for _ in 0..<depth {
@@ -197,21 +219,21 @@ public enum MatrixProductKernel {
             let b1 = bp.loadUnaligned(fromByteOffset: 64, as: V.self)
             var s = V(repeating: ap[0])
             c00.addProduct(s, b0); c01.addProduct(s, b1)
-            s = V(repeating: ap[1])
+            s = V(repeating: ap[r1])
             c10.addProduct(s, b0); c11.addProduct(s, b1)
-            s = V(repeating: ap[2])
+            s = V(repeating: ap[r2])
             c20.addProduct(s, b0); c21.addProduct(s, b1)
-            s = V(repeating: ap[3])
+            s = V(repeating: ap[r3])
             c30.addProduct(s, b0); c31.addProduct(s, b1)
-            s = V(repeating: ap[4])
+            s = V(repeating: ap[r4])
             c40.addProduct(s, b0); c41.addProduct(s, b1)
-            s = V(repeating: ap[5])
+            s = V(repeating: ap[r5])
             c50.addProduct(s, b0); c51.addProduct(s, b1)
-            s = V(repeating: ap[6])
+            s = V(repeating: ap[r6])
             c60.addProduct(s, b0); c61.addProduct(s, b1)
-            s = V(repeating: ap[7])
+            s = V(repeating: ap[r7])
             c70.addProduct(s, b0); c71.addProduct(s, b1)
-            ap += 8
+            ap += aColumnStride
             bp += bStride &* 4
         }
         let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31,
@@ -222,14 +244,19 @@ public enum MatrixProductKernel {
         }
     }
 #elseif KERNELS_AVX2 && arch(x86_64)
-    /// c[rows, columns] (+)= a-panel[depth][4] · b-panel[depth][16] (B rows `bStride` apart).
+    /// c[rows, columns] (+)= A[rows, depth] (in place, strided) · b-panel[depth][16] (B rows
+    /// `bStride` apart).
     @inline(__always)
-    private static func tile(depth: Int, a: UnsafePointer<Float>, b: UnsafePointer<Float>,
+    private static func tile(depth: Int, a: UnsafePointer<Float>, aRowStride: Int,
+                             aColumnStride: Int, b: UnsafePointer<Float>,
                              bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
                              overwrite: Bool) {
         typealias V = SIMD8<Float>
         var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
         var c31 = V()
+        let last = rows - 1  // see the AVX-512 tile
+        let r1 = min(1, last) * aRowStride, r2 = min(2, last) * aRowStride
+        let r3 = min(3, last) * aRowStride
         var ap = a
         var bp = UnsafeRawPointer(b)
         for _ in 0..<depth {
@@ -237,13 +264,13 @@ public enum MatrixProductKernel {
             let b1 = bp.loadUnaligned(fromByteOffset: 32, as: V.self)
             var s = V(repeating: ap[0])
             c00.addProduct(s, b0); c01.addProduct(s, b1)
-            s = V(repeating: ap[1])
+            s = V(repeating: ap[r1])
             c10.addProduct(s, b0); c11.addProduct(s, b1)
-            s = V(repeating: ap[2])
+            s = V(repeating: ap[r2])
             c20.addProduct(s, b0); c21.addProduct(s, b1)
-            s = V(repeating: ap[3])
+            s = V(repeating: ap[r3])
             c30.addProduct(s, b0); c31.addProduct(s, b1)
-            ap += 4
+            ap += aColumnStride
             bp += bStride &* 4
         }
         let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31)
@@ -256,7 +283,8 @@ public enum MatrixProductKernel {
     /// c[rows, columns] (+)= a-panel[depth][4 rows][4 copies] · b-panel[depth][8] (B rows
     /// `bStride` apart).
     @inline(__always)
-    private static func tile(depth: Int, a: UnsafePointer<Float>, b: UnsafePointer<Float>,
+    private static func tile(depth: Int, a: UnsafePointer<Float>, aRowStride: Int,
+                             aColumnStride: Int, b: UnsafePointer<Float>,
                              bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
                              overwrite: Bool) {
         var c0 = SIMD8<Float>(), c1 = SIMD8<Float>(), c2 = SIMD8<Float>(), c3 = SIMD8<Float>()
