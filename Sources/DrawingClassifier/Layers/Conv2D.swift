@@ -227,7 +227,7 @@ public struct Conv2D: Layer {
         }
         let inputCount = n * inputChannels * h * w
         let inputGrad = [Float](unsafeUninitializedCapacity: inputCount) { dx, initialized in
-            columns.withUnsafeBufferPointer { cols in
+            columns.withUnsafeMutableBufferPointer { cols in
                 // fold overwrites every element (it zeroes first).
                 Im2Col.fold(columns: cols.baseAddress!, batch: n, channels: inputChannels,
                             height: h, width: w, kernelSize: k, padding: pad,
