@@ -199,7 +199,8 @@ public enum MatrixProductKernel {
     @inline(__always)
     private static func tile(depth: Int, a: UnsafePointer<Float>, aRowStride: Int,
                              aColumnStride: Int, b: UnsafePointer<Float>,
-                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
+                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int,
+                             rows: Int, columns: Int,
                              overwrite: Bool) {
         typealias V = SIMD16<Float>
         var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
@@ -249,7 +250,8 @@ public enum MatrixProductKernel {
     @inline(__always)
     private static func tile(depth: Int, a: UnsafePointer<Float>, aRowStride: Int,
                              aColumnStride: Int, b: UnsafePointer<Float>,
-                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
+                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int,
+                             rows: Int, columns: Int,
                              overwrite: Bool) {
         typealias V = SIMD8<Float>
         var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
@@ -285,7 +287,8 @@ public enum MatrixProductKernel {
     @inline(__always)
     private static func tile(depth: Int, a: UnsafePointer<Float>, aRowStride: Int,
                              aColumnStride: Int, b: UnsafePointer<Float>,
-                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int,
+                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int,
+                             rows: Int, columns: Int,
                              overwrite: Bool) {
         var c0 = SIMD8<Float>(), c1 = SIMD8<Float>(), c2 = SIMD8<Float>(), c3 = SIMD8<Float>()
         var ap = UnsafeRawPointer(a)

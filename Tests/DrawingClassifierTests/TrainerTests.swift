@@ -102,7 +102,9 @@ import Testing
         try trainer.train(&augmented, images: data.images, labels: data.labels,
                           augmentation: { images, rng in
                               batchSizes.append(images.shape[0])
-                              for i in images.scalars.indices { images.scalars[i] = 1 - images.scalars[i] }
+                              for i in images.scalars.indices {
+                                  images.scalars[i] = 1 - images.scalars[i]
+                              }
                               _ = rng.next()
                           })
         #expect(batchSizes == [8, 8, 4, 8, 8, 4])

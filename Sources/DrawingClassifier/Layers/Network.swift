@@ -157,7 +157,8 @@ public struct Network: Sendable {
 
     /// The `count` most probable classes of each row of `probabilities` `[N, K]`, most
     /// probable first (ties: lower class index first).
-    public static func topK(_ probabilities: Tensor, count: Int) -> [[(index: Int, probability: Float)]] {
+    public static func topK(_ probabilities: Tensor,
+                            count: Int) -> [[(index: Int, probability: Float)]] {
         precondition(probabilities.shape.count == 2, "topK expects [N, K] probabilities.")
         let (n, k) = (probabilities.shape[0], probabilities.shape[1])
         return (0..<n).map { row in
@@ -165,7 +166,9 @@ public struct Network: Sendable {
             let ranked = slice.indices.sorted { a, b in
                 slice[a] != slice[b] ? slice[a] > slice[b] : a < b
             }
-            return ranked.prefix(max(0, count)).map { (index: $0 - row * k, probability: slice[$0]) }
+            return ranked.prefix(max(0, count)).map {
+                (index: $0 - row * k, probability: slice[$0])
+            }
         }
     }
 }

@@ -134,7 +134,9 @@ public struct Trainer: Sendable {
         let o = options
         func fail(_ message: String) -> TrainingError { TrainingError(description: message) }
         guard o.epochs >= 1 else { throw fail("epochs must be at least 1, got \(o.epochs)") }
-        guard o.batchSize >= 1 else { throw fail("batch size must be at least 1, got \(o.batchSize)") }
+        guard o.batchSize >= 1 else {
+            throw fail("batch size must be at least 1, got \(o.batchSize)")
+        }
         guard (1...256).contains(o.threadCount) else {
             throw fail("thread count must be in 1...256, got \(o.threadCount)")
         }
@@ -172,14 +174,16 @@ public struct Trainer: Sendable {
         do {
             for spec in network.specs { outputShape = try spec.outputShape(for: outputShape) }
         } catch {
-            throw TrainingError(description: "\(name) images \(shape) do not fit the network: \(error)")
+            throw TrainingError(description:
+                "\(name) images \(shape) do not fit the network: \(error)")
         }
         guard outputShape.count == 1, outputShape[0] >= 1 else {
             throw TrainingError(description: "the network ends in \(outputShape), not class scores")
         }
         let k = outputShape[0]
         if let bad = examples.labels.first(where: { !(0..<k).contains($0) }) {
-            throw TrainingError(description: "\(name) set: label \(bad) is not a class index in 0..<\(k)")
+            throw TrainingError(description:
+                "\(name) set: label \(bad) is not a class index in 0..<\(k)")
         }
         return k
     }

@@ -41,7 +41,8 @@ func expectGradientsMatch(_ analytic: [Float], _ numeric: [Double],
     #expect(norm > 0, "the numerical gradient is all zero: the check tests nothing",
             sourceLocation: sourceLocation)
     let relative = (difference / max(norm, 1e-30)).squareRoot()
-    #expect(relative < relativeError, "relative gradient error \(relative)", sourceLocation: sourceLocation)
+    #expect(relative < relativeError, "relative gradient error \(relative)",
+            sourceLocation: sourceLocation)
 }
 
 /// Uniform values whose magnitude is in [0.1, 1) with random sign: far from ReLU's kink
