@@ -26,6 +26,8 @@ public struct Conv2D: Layer {
     private var productT: [Float] = []    // [N·P, O] output gradient, transposed
     private var weightGradT: [Float] = [] // [C·k·k, O]
     private var matrix = MatrixMultiply()
+    private var outputBuffer = ReusableBuffer()
+    private var inputGradBuffer = ReusableBuffer()
 
     /// Glorot-uniform weights, zero biases.
     public init(inputChannels: Int, outputChannels: Int, kernelSize: Int, padding: Int,
@@ -98,7 +100,7 @@ public struct Conv2D: Layer {
             }
         }
         // output[s, co, p] = y[co, s·P + p] + bias[co] (every element written)
-        let output = [Float](unsafeUninitializedCapacity: n * o * plane) { out, initialized in
+        let output = outputBuffer.fill(count: n * o * plane) { out in
             product.withUnsafeBufferPointer { y in
                 bias.value.scalars.withUnsafeBufferPointer { b in
                     for s in 0..<n {
@@ -111,7 +113,6 @@ public struct Conv2D: Layer {
                     }
                 }
             }
-            initialized = n * o * plane
         }
         return Tensor(shape: [n, o, oh, ow], scalars: output)
     }
@@ -226,14 +227,13 @@ public struct Conv2D: Layer {
             }
         }
         let inputCount = n * inputChannels * h * w
-        let inputGrad = [Float](unsafeUninitializedCapacity: inputCount) { dx, initialized in
+        let inputGrad = inputGradBuffer.fill(count: inputCount) { dx in
             columns.withUnsafeMutableBufferPointer { cols in
                 // fold overwrites every element (it zeroes first).
                 Im2Col.fold(columns: cols.baseAddress!, batch: n, channels: inputChannels,
                             height: h, width: w, kernelSize: k, padding: pad,
                             into: dx.baseAddress!)
             }
-            initialized = inputCount
         }
         inputShape = []  // the columns now hold gradients, not the forward pass
         return Tensor(shape: [n, inputChannels, h, w], scalars: inputGrad)

@@ -7,6 +7,8 @@ public struct MaxPool2D: Layer {
     public let size: Int
     private var inputShape: [Int] = []
     private(set) var argmax: [Int32] = []  // [N, C, H', W'] flat input indices
+    private var outputBuffer = ReusableBuffer()
+    private var inputGradBuffer = ReusableBuffer()
 
     public init(size: Int) {
         precondition(size > 0, "MaxPool2D needs a positive window size, got \(size).")
@@ -26,11 +28,8 @@ public struct MaxPool2D: Layer {
         inputShape = input.shape
         let count = n * c * oh * ow
         if argmax.count != count { argmax = [Int32](repeating: 0, count: count) }
-        var output = [Float](unsafeUninitializedCapacity: count) { _, initialized in
-            initialized = count  // every element is written below
-        }
-        input.scalars.withUnsafeBufferPointer { x in
-            output.withUnsafeMutableBufferPointer { y in
+        let output = outputBuffer.fill(count: count) { y in
+            input.scalars.withUnsafeBufferPointer { x in
                 argmax.withUnsafeMutableBufferPointer { arg in
                     if size == 2 {
                         Self.forward2(x.baseAddress!, planes: n * c, height: h, width: w,
@@ -89,10 +88,10 @@ public struct MaxPool2D: Layer {
     public mutating func backward(_ outputGrad: Tensor) -> Tensor {
         precondition(inputShape.count == 4 && outputGrad.count == argmax.count,
                      "MaxPool2D.backward needs the gradient of the last forward output.")
-        var inputGrad = [Float](repeating: 0, count: inputShape.reduce(1, *))
-        outputGrad.scalars.withUnsafeBufferPointer { g in
-            argmax.withUnsafeBufferPointer { arg in
-                inputGrad.withUnsafeMutableBufferPointer { dx in
+        let inputGrad = inputGradBuffer.fill(count: inputShape.reduce(1, *)) { dx in
+            dx.update(repeating: 0)
+            outputGrad.scalars.withUnsafeBufferPointer { g in
+                argmax.withUnsafeBufferPointer { arg in
                     for o in g.indices { dx[Int(arg[o])] += g[o] }
                 }
             }

@@ -1,6 +1,7 @@
 /// max(x, 0), elementwise. Keeps its output to route the gradient (where output > 0).
 public struct ReLU: Layer {
     private(set) var output = Tensor(zeros: [0])  // internal read: tests check kinks
+    private var inputGradBuffer = ReusableBuffer()
 
     public init() {}
 
@@ -8,7 +9,11 @@ public struct ReLU: Layer {
 
     public mutating func forward(_ input: Tensor) -> Tensor {
         let count = input.count
-        let scalars = [Float](unsafeUninitializedCapacity: count) { y, initialized in
+        // The cached output doubles as the result's storage: rewritten in place once the
+        // last result has been released.
+        if output.count != count { output = Tensor(zeros: [count]) }
+        output.shape = input.shape
+        output.scalars.withUnsafeMutableBufferPointer { y in
             guard count > 0 else { return }
             input.scalars.withUnsafeBufferPointer { x in
                 let source = UnsafeRawPointer(x.baseAddress!)
@@ -21,9 +26,7 @@ public struct ReLU: Layer {
                 }
                 for i in vectorEnd..<count { y[i] = max(x[i], 0) }
             }
-            initialized = count
         }
-        output = Tensor(shape: input.shape, scalars: scalars)
         return output
     }
 
@@ -31,7 +34,7 @@ public struct ReLU: Layer {
         precondition(outputGrad.shape == output.shape,
                      "ReLU output gradient must be \(output.shape), got \(outputGrad.shape).")
         let count = outputGrad.count
-        let scalars = [Float](unsafeUninitializedCapacity: count) { dx, initialized in
+        let scalars = inputGradBuffer.fill(count: count) { dx in
             guard count > 0 else { return }
             output.scalars.withUnsafeBufferPointer { y in
                 outputGrad.scalars.withUnsafeBufferPointer { dy in
@@ -48,7 +51,6 @@ public struct ReLU: Layer {
                     for i in vectorEnd..<count { dx[i] = y[i] > 0 ? dy[i] : 0 }
                 }
             }
-            initialized = count
         }
         return Tensor(shape: outputGrad.shape, scalars: scalars)
     }
