@@ -237,6 +237,17 @@ public enum MatrixProductKernel {
             ap += aColumnStride
             bp += bStride &* 4
         }
+        if rows == 8 && columns == 32 {
+            storeRow(c00, c01, to: c, overwrite: overwrite)
+            storeRow(c10, c11, to: c + ldc, overwrite: overwrite)
+            storeRow(c20, c21, to: c + 2 * ldc, overwrite: overwrite)
+            storeRow(c30, c31, to: c + 3 * ldc, overwrite: overwrite)
+            storeRow(c40, c41, to: c + 4 * ldc, overwrite: overwrite)
+            storeRow(c50, c51, to: c + 5 * ldc, overwrite: overwrite)
+            storeRow(c60, c61, to: c + 6 * ldc, overwrite: overwrite)
+            storeRow(c70, c71, to: c + 7 * ldc, overwrite: overwrite)
+            return
+        }
         let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31,
                             c40, c41, c50, c51, c60, c61, c70, c71)
         withUnsafeBytes(of: accumulators) { raw in
@@ -274,6 +285,13 @@ public enum MatrixProductKernel {
             c30.addProduct(s, b0); c31.addProduct(s, b1)
             ap += aColumnStride
             bp += bStride &* 4
+        }
+        if rows == 4 && columns == 16 {
+            storeRow(c00, c01, to: c, overwrite: overwrite)
+            storeRow(c10, c11, to: c + ldc, overwrite: overwrite)
+            storeRow(c20, c21, to: c + 2 * ldc, overwrite: overwrite)
+            storeRow(c30, c31, to: c + 3 * ldc, overwrite: overwrite)
+            return
         }
         let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31)
         withUnsafeBytes(of: accumulators) { raw in
@@ -313,6 +331,21 @@ public enum MatrixProductKernel {
         }
     }
 #endif
+
+    /// Writes (or adds) one full row of a tile, two vectors wide, into C.
+    @inline(__always)
+    private static func storeRow<V: SIMD>(_ left: V, _ right: V, to c: UnsafeMutablePointer<Float>,
+                                          overwrite: Bool) where V.Scalar == Float {
+        let raw = UnsafeMutableRawPointer(c), width = MemoryLayout<V>.size
+        if overwrite {
+            raw.storeBytes(of: left, as: V.self)
+            raw.storeBytes(of: right, toByteOffset: width, as: V.self)
+        } else {
+            raw.storeBytes(of: raw.loadUnaligned(as: V.self) + left, as: V.self)
+            raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: width, as: V.self) + right,
+                           toByteOffset: width, as: V.self)
+        }
+    }
 
     /// Writes (or adds) the valid part of a finished `tileRows`×`tileColumns` tile into C.
     @inline(__always)
