@@ -52,15 +52,28 @@ public enum MatrixProductKernel {
     #endif
 #endif
 
-    /// Computes the product; `packedA` and `packedB` are scratch space kept by the caller
-    /// between calls (grown here when too small), so the hot loop never allocates.
+    /// How many floats of packing space `multiply` needs for these sizes (at least 1 each).
+    public static func scratchCounts(rows m: Int, columns n: Int,
+                                     depth k: Int) -> (a: Int, b: Int) {
+        let depth = max(1, min(k, blockDepth))
+        let rowPanels = (m + tileRows - 1) / tileRows
+        let columnPanels = (n + tileColumns - 1) / tileColumns
+        let a = readsAInPlace ? 1 : rowPanels * tileRows * depth * splat
+        return (max(1, a), max(1, columnPanels * tileColumns * depth))
+    }
+
+    /// Computes the product; `packedA` and `packedB` are scratch space of at least
+    /// `scratchCounts` floats, kept by the caller between calls so the hot loop never
+    /// allocates. (This file works on raw pointers only: generic standard-library code
+    /// specialised here could be shared with, and picked by the linker for, code that runs
+    /// on CPUs without this copy's instruction set.)
     // swiftlint:disable:next function_parameter_count
     public static func multiply(
         rows m: Int, columns n: Int, depth k: Int,
         a: UnsafePointer<Float>, aRowStride: Int, aColumnStride: Int,
         b: UnsafePointer<Float>, bRowStride: Int, bColumnStride: Int,
         c: UnsafeMutablePointer<Float>, ldc: Int, accumulate: Bool,
-        packedA: inout [Float], packedB: inout [Float]
+        packedA pa: UnsafeMutablePointer<Float>, packedB pb: UnsafeMutablePointer<Float>
     ) {
         precondition(m >= 0 && n >= 0 && k >= 0, "Matrix dimensions must not be negative.")
         guard m > 0, n > 0, k > 0 else {
@@ -72,53 +85,41 @@ public enum MatrixProductKernel {
         let mr = tileRows, nr = tileColumns
         let rowPanels = (m + mr - 1) / mr, columnPanels = (n + nr - 1) / nr
         let depth = min(k, blockDepth)
-        if !readsAInPlace && packedA.count < rowPanels * mr * depth * splat {
-            packedA = [Float](repeating: 0, count: rowPanels * mr * depth * splat)
-        }
-        if packedB.count < columnPanels * nr * depth {
-            packedB = [Float](repeating: 0, count: columnPanels * nr * depth)
-        }
-        if packedA.isEmpty { packedA = [0] }
-        packedA.withUnsafeMutableBufferPointer { pa in
-            packedB.withUnsafeMutableBufferPointer { pb in
-                let pa = pa.baseAddress!, pb = pb.baseAddress!
-                var p0 = 0
-                while p0 < k {
-                    let kb = min(depth, k - p0)
-                    // pa is [rowPanels][kb][mr][splat]; pb is [columnPanels][kb][nr].
-                    if !readsAInPlace {
-                        packA(m: m, kb: kb, from: a + p0 * aColumnStride,
-                              rowStride: aRowStride, columnStride: aColumnStride, into: pa)
-                    }
-                    // A row-major B is read in place (full panels); only a transposed B,
-                    // or the last partial panel, is packed.
-                    let inPlace = bColumnStride == 1
-                    let lastFull = inPlace ? n / nr : 0
-                    packB(n: n - lastFull * nr, kb: kb,
-                          from: b + p0 * bRowStride + lastFull * nr * bColumnStride,
-                          rowStride: bRowStride, columnStride: bColumnStride, into: pb)
-                    for jp in 0..<columnPanels {
-                        let j0 = jp * nr, cols = min(nr, n - j0)
-                        let bPanel: UnsafePointer<Float>, bStride: Int
-                        if jp < lastFull {
-                            (bPanel, bStride) = (b + p0 * bRowStride + j0, bRowStride)
-                        } else {
-                            (bPanel, bStride) = (UnsafePointer(pb + (jp - lastFull) * kb * nr), nr)
-                        }
-                        for ip in 0..<rowPanels {
-                            let i0 = ip * mr, rows = min(mr, m - i0)
-                            let aPanel = readsAInPlace
-                                ? a + i0 * aRowStride + p0 * aColumnStride
-                                : UnsafePointer(pa + ip * kb * mr * splat)
-                            tile(depth: kb, a: aPanel, aRowStride: aRowStride,
-                                 aColumnStride: aColumnStride, b: bPanel, bStride: bStride,
-                                 c: c + i0 * ldc + j0, ldc: ldc, rows: rows, columns: cols,
-                                 overwrite: p0 == 0 && !accumulate)
-                        }
-                    }
-                    p0 += kb
+        var p0 = 0
+        while p0 < k {
+            let kb = min(depth, k - p0)
+            // pa is [rowPanels][kb][mr][splat]; pb is [columnPanels][kb][nr].
+            if !readsAInPlace {
+                packA(m: m, kb: kb, from: a + p0 * aColumnStride,
+                      rowStride: aRowStride, columnStride: aColumnStride, into: pa)
+            }
+            // A row-major B is read in place (full panels); only a transposed B,
+            // or the last partial panel, is packed.
+            let inPlace = bColumnStride == 1
+            let lastFull = inPlace ? n / nr : 0
+            packB(n: n - lastFull * nr, kb: kb,
+                  from: b + p0 * bRowStride + lastFull * nr * bColumnStride,
+                  rowStride: bRowStride, columnStride: bColumnStride, into: pb)
+            for jp in 0..<columnPanels {
+                let j0 = jp * nr, cols = min(nr, n - j0)
+                let bPanel: UnsafePointer<Float>, bStride: Int
+                if jp < lastFull {
+                    (bPanel, bStride) = (b + p0 * bRowStride + j0, bRowStride)
+                } else {
+                    (bPanel, bStride) = (UnsafePointer(pb + (jp - lastFull) * kb * nr), nr)
+                }
+                for ip in 0..<rowPanels {
+                    let i0 = ip * mr, rows = min(mr, m - i0)
+                    let aPanel = readsAInPlace
+                        ? a + i0 * aRowStride + p0 * aColumnStride
+                        : UnsafePointer(pa + ip * kb * mr * splat)
+                    tile(depth: kb, a: aPanel, aRowStride: aRowStride,
+                         aColumnStride: aColumnStride, b: bPanel, bStride: bStride,
+                         c: c + i0 * ldc + j0, ldc: ldc, rows: rows, columns: cols,
+                         overwrite: p0 == 0 && !accumulate)
                 }
             }
+            p0 += kb
         }
     }
 

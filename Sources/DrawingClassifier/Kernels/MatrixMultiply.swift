@@ -64,25 +64,44 @@ struct MatrixMultiply {
         b: UnsafePointer<Float>, bRowStride: Int, bColumnStride: Int,
         c: UnsafeMutablePointer<Float>, ldc: Int, accumulate: Bool
     ) {
+        let counts: (a: Int, b: Int)
         switch path {
         case .portable:
-            MatrixKernels.MatrixProductKernel.multiply(
-                rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
-                aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
-                bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
-                packedA: &packedA, packedB: &packedB)
+            counts = MatrixKernels.MatrixProductKernel.scratchCounts(rows: m, columns: n, depth: k)
         case .avx2:
-            MatrixKernelsAVX2.MatrixProductKernel.multiply(
-                rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
-                aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
-                bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
-                packedA: &packedA, packedB: &packedB)
+            counts = MatrixKernelsAVX2.MatrixProductKernel.scratchCounts(rows: m, columns: n,
+                                                                         depth: k)
         case .avx512:
-            MatrixKernelsAVX512.MatrixProductKernel.multiply(
-                rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
-                aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
-                bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
-                packedA: &packedA, packedB: &packedB)
+            counts = MatrixKernelsAVX512.MatrixProductKernel.scratchCounts(rows: m, columns: n,
+                                                                           depth: k)
+        }
+        if packedA.count < counts.a { packedA = [Float](repeating: 0, count: counts.a) }
+        if packedB.count < counts.b { packedB = [Float](repeating: 0, count: counts.b) }
+        let path = path
+        packedA.withUnsafeMutableBufferPointer { pa in
+            packedB.withUnsafeMutableBufferPointer { pb in
+                let (pa, pb) = (pa.baseAddress!, pb.baseAddress!)
+                switch path {
+                case .portable:
+                    MatrixKernels.MatrixProductKernel.multiply(
+                        rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
+                        aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
+                        bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
+                        packedA: pa, packedB: pb)
+                case .avx2:
+                    MatrixKernelsAVX2.MatrixProductKernel.multiply(
+                        rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
+                        aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
+                        bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
+                        packedA: pa, packedB: pb)
+                case .avx512:
+                    MatrixKernelsAVX512.MatrixProductKernel.multiply(
+                        rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
+                        aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
+                        bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
+                        packedA: pa, packedB: pb)
+                }
+            }
         }
     }
 }
