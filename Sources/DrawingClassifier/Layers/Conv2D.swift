@@ -5,7 +5,9 @@
 /// Computed as im2col + one matrix product per pass:
 ///   forward       Y[O, N·P]      = W[O, C·k·k] · columns[C·k·k, N·P]
 ///   weight grad  dWᵀ[C·k·k, O]  = columns · dYᵀ[N·P, O], added onto dW transposed
+///                (or dW += dY · columnsᵀ when C·k·k ≤ O, as in a first layer)
 ///   input grad   dColumns       = Wᵀ · dY, folded back onto the image (col2im).
+/// Workspaces and result buffers are kept between calls, so training does not allocate.
 /// `NaiveKernels.convolution` is the direct reference.
 public struct Conv2D: Layer {
     public let inputChannels: Int
