@@ -16,7 +16,22 @@ let package = Package(
         // libpng (and zlib, for the model file's CRC-32) through pkg-config.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev", "zlib1g-dev"]), .brew(["libpng"])]),
-        .target(name: "DrawingClassifier", dependencies: ["CLibPNG"]),
+        // Matrix-product kernels: one source compiled three times (the AVX2 and AVX-512 folders
+        // hold symlinks to Sources/MatrixKernels), chosen at run time through cpuid
+        // (CPUFeatures). The target-CPU flags apply on Linux, where this is built and tested.
+        .target(name: "CPUFeatures"),
+        .target(name: "MatrixKernels"),
+        .target(name: "MatrixKernelsAVX2", swiftSettings: [
+            .define("KERNELS_AVX2", .when(platforms: [.linux])),
+            .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
+        ]),
+        .target(name: "MatrixKernelsAVX512", swiftSettings: [
+            .define("KERNELS_AVX512", .when(platforms: [.linux])),
+            .unsafeFlags(["-target-cpu", "skylake-avx512"], .when(platforms: [.linux])),
+        ]),
+        .target(name: "DrawingClassifier", dependencies: [
+            "CLibPNG", "CPUFeatures", "MatrixKernels", "MatrixKernelsAVX2", "MatrixKernelsAVX512",
+        ]),
         .target(name: "AutomatonRecognition", dependencies: ["DrawingClassifier", "CLibPNG"]),
         .executableTarget(name: "fa-train", dependencies: [
             "DrawingClassifier",
@@ -26,6 +41,8 @@ let package = Package(
             "DrawingClassifier", "AutomatonRecognition",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Training-speed benchmark (scripts/bench-train.sh); not a product.
+        .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier"]),
         .testTarget(name: "DrawingClassifierTests", dependencies: ["DrawingClassifier", "CLibPNG"]),
         .testTarget(name: "AutomatonRecognitionTests",
                     dependencies: ["AutomatonRecognition", "DrawingClassifier"]),

@@ -1,30 +1,61 @@
-/// The one hot loop of the network: a packed, register-tiled single-precision matrix product.
+import CPUFeatures
+import MatrixKernels
+import MatrixKernelsAVX2
+import MatrixKernelsAVX512
+
+/// Which compiled copy of the matrix-product kernel runs (see Sources/MatrixKernels). All
+/// give the same results up to rounding; the FMA paths round once per multiply-add, so their
+/// last bits differ from the portable path's.
+public enum KernelPath: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Baseline SIMD, runs on every CPU (SSE on x86-64).
+    case portable
+    /// 256-bit AVX2 with fused multiply-add.
+    case avx2
+    /// 512-bit AVX-512 with fused multiply-add.
+    case avx512
+
+    /// The fastest path this machine supports, decided once from cpuid.
+    public static let best: KernelPath = [.avx512, .avx2].first(where: \.isSupported) ?? .portable
+
+    /// Whether this CPU (and operating system) can run the path, and this build contains it.
+    public var isSupported: Bool {
+        switch self {
+        case .portable:
+            true
+        // The CPU check comes first: nothing of a wide module runs on a CPU that lacks it.
+        case .avx2:
+            cpu_features_has_avx2_fma() != 0
+                && MatrixKernelsAVX2.MatrixProductKernel.isCompiledForItsTarget
+        case .avx512:
+            cpu_features_has_avx512() != 0
+                && MatrixKernelsAVX512.MatrixProductKernel.isCompiledForItsTarget
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .portable: "portable SIMD (SSE on x86-64), 4×8 tile"
+        case .avx2: "AVX2 + FMA, 4×16 tile"
+        case .avx512: "AVX-512 + FMA, 8×32 tile"
+        }
+    }
+}
+
+/// The matrix product every layer uses, with its packing space:
 ///
 ///     C[m, n] = (accumulate ? C : 0) + A[m, k] · B[k, n]
 ///
-/// Both operands are addressed through a row and a column stride, so a transposed operand
-/// costs nothing: A(i, p) = a[i·aRowStride + p·aColumnStride], B(p, j) = b[p·bRowStride +
-/// j·bColumnStride]. C is row-major with leading dimension `ldc`.
-///
-/// Blocks of `blockDepth` along k are packed into panels of `tileRows` rows of A and
-/// `tileColumns` columns of B (zero-padded at the edges), then a `tileRows`×`tileColumns`
-/// register tile is accumulated per pair of panels. The tile uses plain `acc += a * b`: a
-/// default build has no FMA target feature, and `addingProduct` would become a call to
-/// `fmaf`. The arithmetic order depends only on the shapes, so results are reproducible.
-/// `naiveMatrixMultiply` is the reference it is tested against.
+/// A(i, p) = a[i·aRowStride + p·aColumnStride], B(p, j) = b[p·bRowStride + j·bColumnStride],
+/// C row-major with leading dimension `ldc`. `NaiveKernels.matrixMultiply` is the reference.
 struct MatrixMultiply {
-    /// Rows of A per register tile.
-    static let tileRows = 4
-    /// Columns of B per register tile (one `SIMD8<Float>`).
-    static let tileColumns = 8
-    /// Depth of one packed block along k.
-    static let blockDepth = 256
-
-    /// Packing space, kept between calls so the hot loop never allocates.
+    var path: KernelPath
     private var packedA: [Float] = []
     private var packedB: [Float] = []
 
-    init() {}
+    init(path: KernelPath = .best) {
+        precondition(path.isSupported, "The \(path.rawValue) kernels cannot run on this machine.")
+        self.path = path
+    }
 
     // swiftlint:disable:next function_parameter_count
     mutating func multiply(
@@ -33,147 +64,44 @@ struct MatrixMultiply {
         b: UnsafePointer<Float>, bRowStride: Int, bColumnStride: Int,
         c: UnsafeMutablePointer<Float>, ldc: Int, accumulate: Bool
     ) {
-        precondition(m >= 0 && n >= 0 && k >= 0, "Matrix dimensions must not be negative.")
-        if !accumulate {
-            for i in 0..<m { (c + i * ldc).update(repeating: 0, count: n) }
+        let counts: (a: Int, b: Int)
+        switch path {
+        case .portable:
+            counts = MatrixKernels.MatrixProductKernel.scratchCounts(rows: m, columns: n, depth: k)
+        case .avx2:
+            counts = MatrixKernelsAVX2.MatrixProductKernel.scratchCounts(rows: m, columns: n,
+                                                                         depth: k)
+        case .avx512:
+            counts = MatrixKernelsAVX512.MatrixProductKernel.scratchCounts(rows: m, columns: n,
+                                                                           depth: k)
         }
-        guard m > 0, n > 0, k > 0 else { return }
-        let mr = Self.tileRows, nr = Self.tileColumns
-        let rowPanels = (m + mr - 1) / mr, columnPanels = (n + nr - 1) / nr
-        let depth = min(k, Self.blockDepth)
-        if packedA.count < rowPanels * mr * depth {
-            packedA = [Float](repeating: 0, count: rowPanels * mr * depth)
-        }
-        if packedB.count < columnPanels * nr * depth {
-            packedB = [Float](repeating: 0, count: columnPanels * nr * depth)
-        }
+        if packedA.count < counts.a { packedA = [Float](repeating: 0, count: counts.a) }
+        if packedB.count < counts.b { packedB = [Float](repeating: 0, count: counts.b) }
+        let path = path
         packedA.withUnsafeMutableBufferPointer { pa in
             packedB.withUnsafeMutableBufferPointer { pb in
-                let pa = pa.baseAddress!, pb = pb.baseAddress!
-                var p0 = 0
-                while p0 < k {
-                    let kb = min(depth, k - p0)
-                    // pa is [rowPanels][kb][mr]; pb is [columnPanels][kb][nr].
-                    Self.packA(m: m, kb: kb, from: a + p0 * aColumnStride,
-                               rowStride: aRowStride, columnStride: aColumnStride, into: pa)
-                    Self.packB(n: n, kb: kb, from: b + p0 * bRowStride,
-                               rowStride: bRowStride, columnStride: bColumnStride, into: pb)
-                    for jp in 0..<columnPanels {
-                        let j0 = jp * nr, cols = min(nr, n - j0)
-                        let bPanel = UnsafePointer(pb + jp * kb * nr)
-                        for ip in 0..<rowPanels {
-                            let i0 = ip * mr, rows = min(mr, m - i0)
-                            Self.tile(depth: kb, a: UnsafePointer(pa + ip * kb * mr), b: bPanel,
-                                      c: c + i0 * ldc + j0, ldc: ldc, rows: rows, columns: cols)
-                        }
-                    }
-                    p0 += kb
+                let (pa, pb) = (pa.baseAddress!, pb.baseAddress!)
+                switch path {
+                case .portable:
+                    MatrixKernels.MatrixProductKernel.multiply(
+                        rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
+                        aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
+                        bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
+                        packedA: pa, packedB: pb)
+                case .avx2:
+                    MatrixKernelsAVX2.MatrixProductKernel.multiply(
+                        rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
+                        aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
+                        bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
+                        packedA: pa, packedB: pb)
+                case .avx512:
+                    MatrixKernelsAVX512.MatrixProductKernel.multiply(
+                        rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
+                        aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
+                        bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
+                        packedA: pa, packedB: pb)
                 }
             }
         }
-    }
-
-    /// Packs rows of A into panels `[panel][p][tileRows]`, zero-padding the last panel.
-    @inline(__always)
-    private static func packA(m: Int, kb: Int, from a: UnsafePointer<Float>, rowStride: Int,
-                              columnStride: Int, into out: UnsafeMutablePointer<Float>) {
-        let mr = tileRows
-        var dst = out
-        var i0 = 0
-        while i0 < m {
-            let rows = min(mr, m - i0)
-            if rows == mr && columnStride == 1 {
-                let r0 = a + i0 * rowStride, r1 = r0 + rowStride
-                let r2 = r1 + rowStride, r3 = r2 + rowStride
-                for p in 0..<kb {
-                    dst[0] = r0[p]; dst[1] = r1[p]; dst[2] = r2[p]; dst[3] = r3[p]
-                    dst += mr
-                }
-            } else if rows == mr && rowStride == 1 {
-                for p in 0..<kb {
-                    let src = a + i0 + p * columnStride
-                    dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2]; dst[3] = src[3]
-                    dst += mr
-                }
-            } else {
-                for p in 0..<kb {
-                    for ii in 0..<mr {
-                        dst[ii] = ii < rows ? a[(i0 + ii) * rowStride + p * columnStride] : 0
-                    }
-                    dst += mr
-                }
-            }
-            i0 += mr
-        }
-    }
-
-    /// Packs columns of B into panels `[panel][p][tileColumns]`, zero-padding the last panel.
-    @inline(__always)
-    private static func packB(n: Int, kb: Int, from b: UnsafePointer<Float>, rowStride: Int,
-                              columnStride: Int, into out: UnsafeMutablePointer<Float>) {
-        let nr = tileColumns
-        var dst = out
-        var j0 = 0
-        while j0 < n {
-            let cols = min(nr, n - j0)
-            if cols == nr && columnStride == 1 {
-                for p in 0..<kb {
-                    let v = UnsafeRawPointer(b + p * rowStride + j0)
-                        .loadUnaligned(as: SIMD8<Float>.self)
-                    UnsafeMutableRawPointer(dst).storeBytes(of: v, as: SIMD8<Float>.self)
-                    dst += nr
-                }
-            } else if cols == nr && rowStride == 1 {
-                // B is transposed in memory: gather one value from each of nr streams.
-                for p in 0..<kb {
-                    let src = b + p + j0 * columnStride
-                    for jj in 0..<nr { dst[jj] = src[jj * columnStride] }
-                    dst += nr
-                }
-            } else {
-                for p in 0..<kb {
-                    for jj in 0..<nr {
-                        dst[jj] = jj < cols ? b[p * rowStride + (j0 + jj) * columnStride] : 0
-                    }
-                    dst += nr
-                }
-            }
-            j0 += nr
-        }
-    }
-
-    /// c[rows, columns] += a-panel[depth][4] · b-panel[depth][8], kept in 8 SIMD registers.
-    @inline(__always)
-    private static func tile(depth: Int, a: UnsafePointer<Float>, b: UnsafePointer<Float>,
-                             c: UnsafeMutablePointer<Float>, ldc: Int, rows: Int, columns: Int) {
-        var c0 = SIMD8<Float>(), c1 = SIMD8<Float>(), c2 = SIMD8<Float>(), c3 = SIMD8<Float>()
-        var ap = a
-        var bp = UnsafeRawPointer(b)
-        for _ in 0..<depth {
-            let bv = bp.loadUnaligned(as: SIMD8<Float>.self)
-            c0 += SIMD8(repeating: ap[0]) * bv
-            c1 += SIMD8(repeating: ap[1]) * bv
-            c2 += SIMD8(repeating: ap[2]) * bv
-            c3 += SIMD8(repeating: ap[3]) * bv
-            ap += 4
-            bp += 32
-        }
-        if rows == 4 && columns == 8 {
-            add(c0, to: c)
-            add(c1, to: c + ldc)
-            add(c2, to: c + 2 * ldc)
-            add(c3, to: c + 3 * ldc)
-        } else {
-            for i in 0..<rows {
-                let row = i == 0 ? c0 : i == 1 ? c1 : i == 2 ? c2 : c3
-                for j in 0..<columns { c[i * ldc + j] += row[j] }
-            }
-        }
-    }
-
-    @inline(__always)
-    private static func add(_ v: SIMD8<Float>, to p: UnsafeMutablePointer<Float>) {
-        let raw = UnsafeMutableRawPointer(p)
-        raw.storeBytes(of: raw.loadUnaligned(as: SIMD8<Float>.self) + v, as: SIMD8<Float>.self)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Weights `[outputCount, inputCount]`, bias `[outputCount]`. All three passes are one
 /// matrix product each (`MatrixMultiply`, transposes expressed through strides):
-///   forward      y[N, O]  = x[N, I] · Wᵀ[I, O]
+///   forward      yᵀ[O, N] = W[O, I] · xᵀ[I, N], transposed into y[N, O] with the bias
 ///   weight grad dW[O, I] += dyᵀ[O, N] · x[N, I]
 ///   input grad  dx[N, I]  = dy[N, O] · W[O, I]
 public struct Dense: Layer {
@@ -13,6 +13,7 @@ public struct Dense: Layer {
 
     private var input = Tensor(zeros: [0])
     private var matrix = MatrixMultiply()
+    private var outputT: [Float] = []  // [O, N]
 
     /// Glorot-uniform weights, zero biases.
     public init(inputCount: Int, outputCount: Int, using rng: inout SplitMix64) {
@@ -32,6 +33,12 @@ public struct Dense: Layer {
         self.bias = Parameter(value: bias)
     }
 
+    /// Which compiled matrix kernel this layer uses (default: the fastest this CPU runs).
+    public var kernelPath: KernelPath {
+        get { matrix.path }
+        set { matrix = MatrixMultiply(path: newValue) }
+    }
+
     public var spec: LayerSpec { .dense(inputCount: inputCount, outputCount: outputCount) }
 
     public mutating func forward(_ input: Tensor) -> Tensor {
@@ -39,21 +46,25 @@ public struct Dense: Layer {
                      "Dense expects input [N, \(inputCount)], got \(input.shape).")
         let n = input.shape[0], (i, o) = (inputCount, outputCount)
         self.input = input
-        var output = [Float](repeating: 0, count: n * o)
+        if outputT.count < n * o { outputT = [Float](repeating: 0, count: n * o) }
         input.scalars.withUnsafeBufferPointer { x in
             weight.value.scalars.withUnsafeBufferPointer { w in
-                output.withUnsafeMutableBufferPointer { y in
-                    matrix.multiply(rows: n, columns: o, depth: i,
-                                    a: x.baseAddress!, aRowStride: i, aColumnStride: 1,
-                                    b: w.baseAddress!, bRowStride: 1, bColumnStride: i,
-                                    c: y.baseAddress!, ldc: o, accumulate: false)
+                outputT.withUnsafeMutableBufferPointer { yT in
+                    // W is the packed-A operand (contiguous rows); xᵀ gathers N short streams.
+                    matrix.multiply(rows: o, columns: n, depth: i,
+                                    a: w.baseAddress!, aRowStride: i, aColumnStride: 1,
+                                    b: x.baseAddress!, bRowStride: 1, bColumnStride: i,
+                                    c: yT.baseAddress!, ldc: n, accumulate: false)
                 }
             }
         }
+        var output = [Float](repeating: 0, count: n * o)
         bias.value.scalars.withUnsafeBufferPointer { b in
-            output.withUnsafeMutableBufferPointer { y in
-                for s in 0..<n {
-                    for j in 0..<o { y[s * o + j] += b[j] }
+            outputT.withUnsafeBufferPointer { yT in
+                output.withUnsafeMutableBufferPointer { y in
+                    for s in 0..<n {
+                        for j in 0..<o { y[s * o + j] = yT[j * n + s] + b[j] }
+                    }
                 }
             }
         }

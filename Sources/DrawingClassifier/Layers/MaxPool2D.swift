@@ -6,7 +6,9 @@
 public struct MaxPool2D: Layer {
     public let size: Int
     private var inputShape: [Int] = []
-    private var argmax: [Int32] = []   // [N, C, H', W'] flat indices into the input
+    private(set) var argmax: [Int32] = []  // [N, C, H', W'] flat input indices
+    private var outputBuffer = ReusableBuffer()
+    private var inputGradBuffer = ReusableBuffer()
 
     public init(size: Int) {
         precondition(size > 0, "MaxPool2D needs a positive window size, got \(size).")
@@ -26,10 +28,14 @@ public struct MaxPool2D: Layer {
         inputShape = input.shape
         let count = n * c * oh * ow
         if argmax.count != count { argmax = [Int32](repeating: 0, count: count) }
-        var output = [Float](repeating: 0, count: count)
-        input.scalars.withUnsafeBufferPointer { x in
-            output.withUnsafeMutableBufferPointer { y in
+        let output = outputBuffer.fill(count: count) { y in
+            input.scalars.withUnsafeBufferPointer { x in
                 argmax.withUnsafeMutableBufferPointer { arg in
+                    if size == 2 {
+                        Self.forward2(x.baseAddress!, planes: n * c, height: h, width: w,
+                                      output: y.baseAddress!, argmax: arg.baseAddress!)
+                        return
+                    }
                     var o = 0
                     for plane in 0..<(n * c) {
                         for oy in 0..<oh {
@@ -55,13 +61,37 @@ public struct MaxPool2D: Layer {
         return Tensor(shape: [n, c, oh, ow], scalars: output)
     }
 
+    /// The 2×2 case without inner loops; same result (first maximum on ties) as the general
+    /// loop.
+    @inline(__always)
+    private static func forward2(_ x: UnsafePointer<Float>, planes: Int, height h: Int,
+                                 width w: Int, output y: UnsafeMutablePointer<Float>,
+                                 argmax arg: UnsafeMutablePointer<Int32>) {
+        let (oh, ow) = (h / 2, w / 2)
+        var o = 0
+        for plane in 0..<planes {
+            for oy in 0..<oh {
+                let top = plane * h * w + 2 * oy * w
+                for ox in 0..<ow {
+                    let i0 = top + 2 * ox, i2 = i0 + w
+                    let (a, b, c, d) = (x[i0], x[i0 + 1], x[i2], x[i2 + 1])
+                    let upper = b > a ? b : a, upperIndex = b > a ? i0 + 1 : i0
+                    let lower = d > c ? d : c, lowerIndex = d > c ? i2 + 1 : i2
+                    y[o] = lower > upper ? lower : upper
+                    arg[o] = Int32(lower > upper ? lowerIndex : upperIndex)
+                    o += 1
+                }
+            }
+        }
+    }
+
     public mutating func backward(_ outputGrad: Tensor) -> Tensor {
         precondition(inputShape.count == 4 && outputGrad.count == argmax.count,
                      "MaxPool2D.backward needs the gradient of the last forward output.")
-        var inputGrad = [Float](repeating: 0, count: inputShape.reduce(1, *))
-        outputGrad.scalars.withUnsafeBufferPointer { g in
-            argmax.withUnsafeBufferPointer { arg in
-                inputGrad.withUnsafeMutableBufferPointer { dx in
+        let inputGrad = inputGradBuffer.fill(count: inputShape.reduce(1, *)) { dx in
+            dx.update(repeating: 0)
+            outputGrad.scalars.withUnsafeBufferPointer { g in
+                argmax.withUnsafeBufferPointer { arg in
                     for o in g.indices { dx[Int(arg[o])] += g[o] }
                 }
             }

@@ -56,11 +56,31 @@ public struct Network: Sendable {
         ]
     }
 
+    /// Makes every layer use the given matrix kernel (which must be supported here). Results
+    /// differ from path to path only in rounding.
+    public mutating func useKernels(_ path: KernelPath) {
+        for index in layers.indices {
+            if var conv = layers[index] as? Conv2D {
+                conv.kernelPath = path
+                layers[index] = conv
+            } else if var dense = layers[index] as? Dense {
+                dense.kernelPath = path
+                layers[index] = dense
+            }
+        }
+    }
+
     /// The architecture, one spec per layer.
     public var specs: [LayerSpec] { layers.map(\.spec) }
 
-    /// Logits `[N, K]` for a batch; caches what `backward` needs.
+    /// Logits `[N, K]` for a batch; caches what `backward` needs. An empty batch gives
+    /// `[0, K]` without running the layers.
     public mutating func forward(_ input: Tensor) -> Tensor {
+        if input.shape.first == 0 {
+            var shape = Array(input.shape.dropFirst())
+            for spec in specs { shape = (try? spec.outputShape(for: shape)) ?? shape }
+            return Tensor(zeros: [0] + shape)
+        }
         var x = input
         for index in layers.indices { x = layers[index].forward(x) }
         return x
@@ -137,7 +157,8 @@ public struct Network: Sendable {
 
     /// The `count` most probable classes of each row of `probabilities` `[N, K]`, most
     /// probable first (ties: lower class index first).
-    public static func topK(_ probabilities: Tensor, count: Int) -> [[(index: Int, probability: Float)]] {
+    public static func topK(_ probabilities: Tensor,
+                            count: Int) -> [[(index: Int, probability: Float)]] {
         precondition(probabilities.shape.count == 2, "topK expects [N, K] probabilities.")
         let (n, k) = (probabilities.shape[0], probabilities.shape[1])
         return (0..<n).map { row in
@@ -145,7 +166,9 @@ public struct Network: Sendable {
             let ranked = slice.indices.sorted { a, b in
                 slice[a] != slice[b] ? slice[a] > slice[b] : a < b
             }
-            return ranked.prefix(max(0, count)).map { (index: $0 - row * k, probability: slice[$0]) }
+            return ranked.prefix(max(0, count)).map {
+                (index: $0 - row * k, probability: slice[$0])
+            }
         }
     }
 }

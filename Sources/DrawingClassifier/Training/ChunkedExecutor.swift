@@ -1,14 +1,17 @@
 import Dispatch
+import Synchronization
 
 /// Runs a network over a batch split into fixed chunks of `chunkSize` examples, on
-/// `threadCount` worker copies of the network (chunk c goes to worker c mod threadCount).
+/// `threadCount` worker copies of the network. Workers take the next unclaimed chunk as they
+/// become free, so a thread that the OS delays does not hold up the others.
 ///
-/// Each chunk's gradient is computed on its own and the chunks are summed in chunk order,
-/// so the result depends neither on scheduling nor on the number of threads: the same
-/// seed gives bit-identical weights with 1, 2 or more threads.
+/// Each chunk's gradient is a function of the parameters and the chunk's examples only (it
+/// does not matter which worker computes it), and the chunks are summed in chunk order, so
+/// the result depends neither on scheduling nor on the number of threads: the same seed
+/// gives bit-identical weights with 1, 2 or more threads.
 struct ChunkedExecutor {
     /// Examples per chunk; fixed, so that results do not depend on `threadCount`.
-    static let chunkSize = 16
+    static let chunkSize = 8
 
     let threadCount: Int
     private var workers: [Network]
@@ -91,8 +94,8 @@ struct ChunkedExecutor {
         chunk * chunkSize ..< min((chunk + 1) * chunkSize, count)
     }
 
-    /// Copies `values` into the workers, then runs `body` once per chunk, chunk c on worker
-    /// c mod (number of workers), and stores each result in `chunkResults[c]`.
+    /// Copies `values` into the workers, then runs `body` once per chunk on whichever worker
+    /// claims it first, and stores each result in `chunkResults[c]`.
     private mutating func run(
         chunkCount: Int, values: [Tensor],
         body: (inout Network, Int, inout [Float]) -> (loss: Double, correct: Int)
@@ -110,14 +113,16 @@ struct ChunkedExecutor {
             workers.withUnsafeMutableBufferPointer { workers in
                 chunkGradients.withUnsafeMutableBufferPointer { gradients in
                     chunkResults.withUnsafeMutableBufferPointer { results in
-                        // Each worker touches only its own network and its own chunks' slots.
+                        // Each worker touches only its own network and the slots of the chunks
+                        // it claimed (each chunk is claimed exactly once).
                         let shared = UncheckedSendable(value: (workers, gradients, results, body))
+                        let nextChunk = ChunkCounter()
                         let perWorker: @Sendable (Int) -> Void = { w in
                             let (workers, gradients, results, body) = shared.value
-                            var chunk = w
-                            while chunk < chunkCount {
+                            while true {
+                                let chunk = nextChunk.claim()
+                                guard chunk < chunkCount else { break }
                                 results[chunk] = body(&workers[w], chunk, &gradients[chunk])
-                                chunk += workerCount
                             }
                         }
                         if workerCount == 1 {
@@ -131,6 +136,12 @@ struct ChunkedExecutor {
             }
         }
     }
+}
+
+/// Hands out chunk indices 0, 1, 2, … to whichever worker asks first.
+private final class ChunkCounter: Sendable {
+    private let next = Atomic<Int>(0)
+    func claim() -> Int { next.add(1, ordering: .relaxed).oldValue }
 }
 
 /// Hands a value to `concurrentPerform` whose disjoint use by each worker is guaranteed by

@@ -24,7 +24,8 @@ public func softmax(_ logits: Tensor) -> Tensor {
 /// Mean softmax cross-entropy of logits `[N, K]` against integer labels in `0..<K`, and its
 /// gradient dLoss/dLogits = (softmax − onehot) / N. Uses log-sum-exp, so large logits
 /// neither overflow nor lose the loss.
-public func softmaxCrossEntropy(logits: Tensor, labels: [Int]) -> (loss: Float, logitsGrad: Tensor) {
+public func softmaxCrossEntropy(logits: Tensor,
+                                labels: [Int]) -> (loss: Float, logitsGrad: Tensor) {
     let n = logits.shape.first ?? 0
     let (loss, grad) = softmaxCrossEntropySum(logits: logits, labels: labels,
                                               gradientScale: n > 0 ? 1 / Float(n) : 0)

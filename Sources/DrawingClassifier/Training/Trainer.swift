@@ -61,9 +61,11 @@ public struct Trainer: Sendable {
     }
 
     /// Trains `network` in place on `images` `[N, C, H, W]` with `labels` (class indices
-    /// `0..<K`). `augmentation`, if given, may change each batch's images (it receives the
-    /// run's generator, so runs stay reproducible). Returns one report per epoch, also
-    /// passed to `progress` as soon as the epoch ends.
+    /// `0..<K`), optionally measuring accuracy on `validation` after every epoch.
+    /// `augmentation`, if given, changes each batch's images `[B, C, H, W]` in place before
+    /// its gradient step; it receives the run's generator, so runs stay reproducible. Returns
+    /// one report per epoch, also passed to `progress` as soon as the epoch ends. (Pass
+    /// `progress:` with its label: a trailing closure would be taken as the augmentation.)
     @discardableResult
     public func train(
         _ network: inout Network, images: Tensor, labels: [Int],
@@ -132,7 +134,9 @@ public struct Trainer: Sendable {
         let o = options
         func fail(_ message: String) -> TrainingError { TrainingError(description: message) }
         guard o.epochs >= 1 else { throw fail("epochs must be at least 1, got \(o.epochs)") }
-        guard o.batchSize >= 1 else { throw fail("batch size must be at least 1, got \(o.batchSize)") }
+        guard o.batchSize >= 1 else {
+            throw fail("batch size must be at least 1, got \(o.batchSize)")
+        }
         guard (1...256).contains(o.threadCount) else {
             throw fail("thread count must be in 1...256, got \(o.threadCount)")
         }
@@ -170,14 +174,16 @@ public struct Trainer: Sendable {
         do {
             for spec in network.specs { outputShape = try spec.outputShape(for: outputShape) }
         } catch {
-            throw TrainingError(description: "\(name) images \(shape) do not fit the network: \(error)")
+            throw TrainingError(description:
+                "\(name) images \(shape) do not fit the network: \(error)")
         }
         guard outputShape.count == 1, outputShape[0] >= 1 else {
             throw TrainingError(description: "the network ends in \(outputShape), not class scores")
         }
         let k = outputShape[0]
         if let bad = examples.labels.first(where: { !(0..<k).contains($0) }) {
-            throw TrainingError(description: "\(name) set: label \(bad) is not a class index in 0..<\(k)")
+            throw TrainingError(description:
+                "\(name) set: label \(bad) is not a class index in 0..<\(k)")
         }
         return k
     }

@@ -1,0 +1,365 @@
+// ONE source, compiled three times (Package.swift): as `MatrixKernels` for any CPU, as
+// `MatrixKernelsAVX2` with `-target-cpu haswell -D KERNELS_AVX2` and as `MatrixKernelsAVX512`
+// with `-target-cpu skylake-avx512 -D KERNELS_AVX512` (the last two are symlinks to this file).
+// DrawingClassifier picks one at run time from cpuid (CPUFeatures), so a binary built for
+// baseline x86-64 still uses FMA and 512-bit registers where they exist.
+
+/// A packed, register-tiled single-precision matrix product:
+///
+///     C[m, n] = (accumulate ? C : 0) + A[m, k] · B[k, n]
+///
+/// A(i, p) = a[i·aRowStride + p·aColumnStride], B(p, j) = b[p·bRowStride + j·bColumnStride]
+/// (so a transposed operand costs nothing); C is row-major with leading dimension `ldc`.
+/// The k axis is split into blocks of `blockDepth`. The portable kernel packs A into
+/// zero-padded panels of `tileRows` rows of ready-made broadcasts; the FMA kernels read A in
+/// place (a broadcast load costs the same from anywhere). B is read in place when its rows
+/// are contiguous, else packed into panels of `tileColumns` columns. One register tile is
+/// accumulated per pair of panels.
+/// The order of arithmetic depends only on the shapes, so results are reproducible.
+public enum MatrixProductKernel {
+#if KERNELS_AVX512 && arch(x86_64)
+    /// 8 rows × 32 columns: 16 zmm accumulators, fused multiply-adds.
+    public static let tileRows = 8
+    public static let tileColumns = 32
+    public static let blockDepth = 128
+    /// Copies of each packed A value (the portable kernel stores ready-made broadcasts).
+    static let splat = 1
+    /// A is read in place: a broadcast from memory is free here, so packing would only copy.
+    static let readsAInPlace = true
+    public static let isCompiledForItsTarget = true
+#elseif KERNELS_AVX2 && arch(x86_64)
+    /// 4 rows × 16 columns: 8 ymm accumulators, fused multiply-adds.
+    public static let tileRows = 4
+    public static let tileColumns = 16
+    public static let blockDepth = 256
+    static let splat = 1
+    static let readsAInPlace = true
+    public static let isCompiledForItsTarget = true
+#else
+    /// 4 rows × 8 columns with plain `acc += a * b`: a baseline build has no FMA, and
+    /// `addingProduct` would become a call to `fmaf`.
+    public static let tileRows = 4
+    public static let tileColumns = 8
+    public static let blockDepth = 256
+    static let splat = 4
+    static let readsAInPlace = false
+    /// False when this copy was meant for a wider target but was built without its flags
+    /// (e.g. on a platform where Package.swift does not pass them): do not select it then.
+    #if KERNELS_AVX2 || KERNELS_AVX512
+    public static let isCompiledForItsTarget = false
+    #else
+    public static let isCompiledForItsTarget = true
+    #endif
+#endif
+
+    /// How many floats of packing space `multiply` needs for these sizes (at least 1 each).
+    public static func scratchCounts(rows m: Int, columns n: Int,
+                                     depth k: Int) -> (a: Int, b: Int) {
+        let depth = max(1, min(k, blockDepth))
+        let rowPanels = (m + tileRows - 1) / tileRows
+        let columnPanels = (n + tileColumns - 1) / tileColumns
+        let a = readsAInPlace ? 1 : rowPanels * tileRows * depth * splat
+        return (max(1, a), max(1, columnPanels * tileColumns * depth))
+    }
+
+    /// Computes the product; `packedA` and `packedB` are scratch space of at least
+    /// `scratchCounts` floats, kept by the caller between calls so the hot loop never
+    /// allocates. (This file works on raw pointers only: generic standard-library code
+    /// specialised here could be shared with, and picked by the linker for, code that runs
+    /// on CPUs without this copy's instruction set.)
+    // swiftlint:disable:next function_parameter_count
+    public static func multiply(
+        rows m: Int, columns n: Int, depth k: Int,
+        a: UnsafePointer<Float>, aRowStride: Int, aColumnStride: Int,
+        b: UnsafePointer<Float>, bRowStride: Int, bColumnStride: Int,
+        c: UnsafeMutablePointer<Float>, ldc: Int, accumulate: Bool,
+        packedA pa: UnsafeMutablePointer<Float>, packedB pb: UnsafeMutablePointer<Float>
+    ) {
+        precondition(m >= 0 && n >= 0 && k >= 0, "Matrix dimensions must not be negative.")
+        guard m > 0, n > 0, k > 0 else {
+            if !accumulate && k == 0 {
+                for i in 0..<m { (c + i * ldc).update(repeating: 0, count: n) }
+            }
+            return
+        }
+        let mr = tileRows, nr = tileColumns
+        let rowPanels = (m + mr - 1) / mr, columnPanels = (n + nr - 1) / nr
+        let depth = min(k, blockDepth)
+        var p0 = 0
+        while p0 < k {
+            let kb = min(depth, k - p0)
+            // pa is [rowPanels][kb][mr][splat]; pb is [columnPanels][kb][nr].
+            if !readsAInPlace {
+                packA(m: m, kb: kb, from: a + p0 * aColumnStride,
+                      rowStride: aRowStride, columnStride: aColumnStride, into: pa)
+            }
+            // A row-major B is read in place (full panels); only a transposed B,
+            // or the last partial panel, is packed.
+            let inPlace = bColumnStride == 1
+            let lastFull = inPlace ? n / nr : 0
+            packB(n: n - lastFull * nr, kb: kb,
+                  from: b + p0 * bRowStride + lastFull * nr * bColumnStride,
+                  rowStride: bRowStride, columnStride: bColumnStride, into: pb)
+            for jp in 0..<columnPanels {
+                let j0 = jp * nr, cols = min(nr, n - j0)
+                let bPanel: UnsafePointer<Float>, bStride: Int
+                if jp < lastFull {
+                    (bPanel, bStride) = (b + p0 * bRowStride + j0, bRowStride)
+                } else {
+                    (bPanel, bStride) = (UnsafePointer(pb + (jp - lastFull) * kb * nr), nr)
+                }
+                for ip in 0..<rowPanels {
+                    let i0 = ip * mr, rows = min(mr, m - i0)
+                    let aPanel = readsAInPlace
+                        ? a + i0 * aRowStride + p0 * aColumnStride
+                        : UnsafePointer(pa + ip * kb * mr * splat)
+                    tile(depth: kb, a: aPanel, aRowStride: aRowStride,
+                         aColumnStride: aColumnStride, b: bPanel, bStride: bStride,
+                         c: c + i0 * ldc + j0, ldc: ldc, rows: rows, columns: cols,
+                         overwrite: p0 == 0 && !accumulate)
+                }
+            }
+            p0 += kb
+        }
+    }
+
+    /// Packs rows of A into panels `[panel][p][tileRows][splat]`, zero-padding the last one.
+    @inline(__always)
+    private static func packA(m: Int, kb: Int, from a: UnsafePointer<Float>, rowStride: Int,
+                              columnStride: Int, into out: UnsafeMutablePointer<Float>) {
+        let mr = tileRows
+        var dst = out
+        var i0 = 0
+        while i0 < m {
+            let rows = min(mr, m - i0)
+            let panel = a + i0 * rowStride
+            if rows == mr && rowStride == 1 {
+                // Transposed A: the panel's values for one p are contiguous.
+                for p in 0..<kb {
+                    let src = panel + p * columnStride
+                    for ii in 0..<mr {
+                        for s in 0..<splat { dst[ii &* splat &+ s] = src[ii] }
+                    }
+                    dst += mr &* splat
+                }
+            } else if rows == mr {
+                for p in 0..<kb {
+                    let src = panel + p * columnStride
+                    for ii in 0..<mr {
+                        let value = src[ii &* rowStride]
+                        for s in 0..<splat { dst[ii &* splat &+ s] = value }
+                    }
+                    dst += mr &* splat
+                }
+            } else {
+                for p in 0..<kb {
+                    for ii in 0..<mr {
+                        let value = ii < rows ? panel[ii * rowStride + p * columnStride] : 0
+                        for s in 0..<splat { dst[s] = value }
+                        dst += splat
+                    }
+                }
+            }
+            i0 += mr
+        }
+    }
+
+    /// Packs columns of B into panels `[panel][p][tileColumns]`, zero-padding the last one.
+    @inline(__always)
+    private static func packB(n: Int, kb: Int, from b: UnsafePointer<Float>, rowStride: Int,
+                              columnStride: Int, into out: UnsafeMutablePointer<Float>) {
+        let nr = tileColumns
+        var dst = out
+        var j0 = 0
+        while j0 < n {
+            let cols = min(nr, n - j0)
+            if columnStride == 1 {
+                for p in 0..<kb {
+                    let src = b + p * rowStride + j0
+                    for jj in 0..<cols { dst[jj] = src[jj] }
+                    if cols < nr { (dst + cols).update(repeating: 0, count: nr - cols) }
+                    dst += nr
+                }
+            } else {
+                // B is transposed in memory: gather one value from each of `cols` streams.
+                // (Cheap when the streams are close together; callers arrange that.)
+                for p in 0..<kb {
+                    let src = b + p * rowStride + j0 * columnStride
+                    for jj in 0..<cols { dst[jj] = src[jj * columnStride] }
+                    if cols < nr { (dst + cols).update(repeating: 0, count: nr - cols) }
+                    dst += nr
+                }
+            }
+            j0 += nr
+        }
+    }
+
+#if KERNELS_AVX512 && arch(x86_64)
+    /// c[rows, columns] (+)= A[rows, depth] (in place, strided) · b-panel[depth][32] (B rows
+    /// `bStride` apart).
+    @inline(__always)
+    private static func tile(depth: Int, a: UnsafePointer<Float>, aRowStride: Int,
+                             aColumnStride: Int, b: UnsafePointer<Float>,
+                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int,
+                             rows: Int, columns: Int,
+                             overwrite: Bool) {
+        typealias V = SIMD16<Float>
+        var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
+        var c31 = V(), c40 = V(), c41 = V(), c50 = V(), c51 = V(), c60 = V(), c61 = V()
+        var c70 = V(), c71 = V()
+        // A is read in place; rows past the matrix's end re-read its last row (their
+        // results are not stored), so no read leaves A.
+        let last = rows - 1
+        let r1 = min(1, last) * aRowStride, r2 = min(2, last) * aRowStride
+        let r3 = min(3, last) * aRowStride, r4 = min(4, last) * aRowStride
+        let r5 = min(5, last) * aRowStride, r6 = min(6, last) * aRowStride
+        let r7 = min(7, last) * aRowStride
+        var ap = a
+        var bp = UnsafeRawPointer(b)
+        for _ in 0..<depth {
+            let b0 = bp.loadUnaligned(as: V.self)
+            let b1 = bp.loadUnaligned(fromByteOffset: 64, as: V.self)
+            var s = V(repeating: ap[0])
+            c00.addProduct(s, b0); c01.addProduct(s, b1)
+            s = V(repeating: ap[r1])
+            c10.addProduct(s, b0); c11.addProduct(s, b1)
+            s = V(repeating: ap[r2])
+            c20.addProduct(s, b0); c21.addProduct(s, b1)
+            s = V(repeating: ap[r3])
+            c30.addProduct(s, b0); c31.addProduct(s, b1)
+            s = V(repeating: ap[r4])
+            c40.addProduct(s, b0); c41.addProduct(s, b1)
+            s = V(repeating: ap[r5])
+            c50.addProduct(s, b0); c51.addProduct(s, b1)
+            s = V(repeating: ap[r6])
+            c60.addProduct(s, b0); c61.addProduct(s, b1)
+            s = V(repeating: ap[r7])
+            c70.addProduct(s, b0); c71.addProduct(s, b1)
+            ap += aColumnStride
+            bp += bStride &* 4
+        }
+        if rows == 8 && columns == 32 {
+            storeRow(c00, c01, to: c, overwrite: overwrite)
+            storeRow(c10, c11, to: c + ldc, overwrite: overwrite)
+            storeRow(c20, c21, to: c + 2 * ldc, overwrite: overwrite)
+            storeRow(c30, c31, to: c + 3 * ldc, overwrite: overwrite)
+            storeRow(c40, c41, to: c + 4 * ldc, overwrite: overwrite)
+            storeRow(c50, c51, to: c + 5 * ldc, overwrite: overwrite)
+            storeRow(c60, c61, to: c + 6 * ldc, overwrite: overwrite)
+            storeRow(c70, c71, to: c + 7 * ldc, overwrite: overwrite)
+            return
+        }
+        let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31,
+                            c40, c41, c50, c51, c60, c61, c70, c71)
+        withUnsafeBytes(of: accumulators) { raw in
+            let t = raw.baseAddress!.assumingMemoryBound(to: Float.self)  // [8][32]
+            store(t, rows: rows, columns: columns, into: c, ldc: ldc, overwrite: overwrite)
+        }
+    }
+#elseif KERNELS_AVX2 && arch(x86_64)
+    /// c[rows, columns] (+)= A[rows, depth] (in place, strided) · b-panel[depth][16] (B rows
+    /// `bStride` apart).
+    @inline(__always)
+    private static func tile(depth: Int, a: UnsafePointer<Float>, aRowStride: Int,
+                             aColumnStride: Int, b: UnsafePointer<Float>,
+                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int,
+                             rows: Int, columns: Int,
+                             overwrite: Bool) {
+        typealias V = SIMD8<Float>
+        var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
+        var c31 = V()
+        let last = rows - 1  // see the AVX-512 tile
+        let r1 = min(1, last) * aRowStride, r2 = min(2, last) * aRowStride
+        let r3 = min(3, last) * aRowStride
+        var ap = a
+        var bp = UnsafeRawPointer(b)
+        for _ in 0..<depth {
+            let b0 = bp.loadUnaligned(as: V.self)
+            let b1 = bp.loadUnaligned(fromByteOffset: 32, as: V.self)
+            var s = V(repeating: ap[0])
+            c00.addProduct(s, b0); c01.addProduct(s, b1)
+            s = V(repeating: ap[r1])
+            c10.addProduct(s, b0); c11.addProduct(s, b1)
+            s = V(repeating: ap[r2])
+            c20.addProduct(s, b0); c21.addProduct(s, b1)
+            s = V(repeating: ap[r3])
+            c30.addProduct(s, b0); c31.addProduct(s, b1)
+            ap += aColumnStride
+            bp += bStride &* 4
+        }
+        if rows == 4 && columns == 16 {
+            storeRow(c00, c01, to: c, overwrite: overwrite)
+            storeRow(c10, c11, to: c + ldc, overwrite: overwrite)
+            storeRow(c20, c21, to: c + 2 * ldc, overwrite: overwrite)
+            storeRow(c30, c31, to: c + 3 * ldc, overwrite: overwrite)
+            return
+        }
+        let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31)
+        withUnsafeBytes(of: accumulators) { raw in
+            let t = raw.baseAddress!.assumingMemoryBound(to: Float.self)  // [4][16]
+            store(t, rows: rows, columns: columns, into: c, ldc: ldc, overwrite: overwrite)
+        }
+    }
+#else
+    /// c[rows, columns] (+)= a-panel[depth][4 rows][4 copies] · b-panel[depth][8] (B rows
+    /// `bStride` apart).
+    @inline(__always)
+    private static func tile(depth: Int, a: UnsafePointer<Float>, aRowStride: Int,
+                             aColumnStride: Int, b: UnsafePointer<Float>,
+                             bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int,
+                             rows: Int, columns: Int,
+                             overwrite: Bool) {
+        var c0 = SIMD8<Float>(), c1 = SIMD8<Float>(), c2 = SIMD8<Float>(), c3 = SIMD8<Float>()
+        var ap = UnsafeRawPointer(a)
+        var bp = UnsafeRawPointer(b)
+        for _ in 0..<depth {
+            let bv = bp.loadUnaligned(as: SIMD8<Float>.self)
+            let a0 = ap.loadUnaligned(as: SIMD4<Float>.self)
+            let a1 = ap.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self)
+            let a2 = ap.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self)
+            let a3 = ap.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self)
+            c0 += SIMD8(lowHalf: a0, highHalf: a0) * bv
+            c1 += SIMD8(lowHalf: a1, highHalf: a1) * bv
+            c2 += SIMD8(lowHalf: a2, highHalf: a2) * bv
+            c3 += SIMD8(lowHalf: a3, highHalf: a3) * bv
+            ap += 64
+            bp += bStride &* 4
+        }
+        let accumulators = (c0, c1, c2, c3)
+        withUnsafeBytes(of: accumulators) { raw in
+            let t = raw.baseAddress!.assumingMemoryBound(to: Float.self)  // [4][8]
+            store(t, rows: rows, columns: columns, into: c, ldc: ldc, overwrite: overwrite)
+        }
+    }
+#endif
+
+    /// Writes (or adds) one full row of a tile, two vectors wide, into C.
+    @inline(__always)
+    private static func storeRow<V: SIMD>(_ left: V, _ right: V, to c: UnsafeMutablePointer<Float>,
+                                          overwrite: Bool) where V.Scalar == Float {
+        let raw = UnsafeMutableRawPointer(c), width = MemoryLayout<V>.size
+        if overwrite {
+            raw.storeBytes(of: left, as: V.self)
+            raw.storeBytes(of: right, toByteOffset: width, as: V.self)
+        } else {
+            raw.storeBytes(of: raw.loadUnaligned(as: V.self) + left, as: V.self)
+            raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: width, as: V.self) + right,
+                           toByteOffset: width, as: V.self)
+        }
+    }
+
+    /// Writes (or adds) the valid part of a finished `tileRows`×`tileColumns` tile into C.
+    @inline(__always)
+    private static func store(_ t: UnsafePointer<Float>, rows: Int, columns: Int,
+                              into c: UnsafeMutablePointer<Float>, ldc: Int, overwrite: Bool) {
+        let nr = tileColumns
+        for i in 0..<rows {
+            let src = t + i * nr, dst = c + i * ldc
+            if overwrite {
+                dst.update(from: src, count: columns)
+            } else {
+                for j in 0..<columns { dst[j] += src[j] }
+            }
+        }
+    }
+}

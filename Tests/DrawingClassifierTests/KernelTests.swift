@@ -1,0 +1,150 @@
+import Testing
+@testable import DrawingClassifier
+
+/// Fast kernels against the naive reference kernels on random shapes.
+@Suite struct KernelTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var m: Int, n: Int, k: Int
+        var testDescription: String { "\(m)×\(k) · \(k)×\(n)" }
+    }
+
+    @Test(arguments: [Case(m: 1, n: 1, k: 1), Case(m: 4, n: 8, k: 3), Case(m: 5, n: 13, k: 7),
+                      Case(m: 17, n: 9, k: 300), Case(m: 33, n: 70, k: 513),
+                      Case(m: 64, n: 49, k: 288), Case(m: 3, n: 100, k: 257)])
+    func matrixMultiplyMatchesTheNaiveProductForEveryLayout(_ shape: Case) {
+        var rng = SplitMix64(seed: UInt64(shape.m * 1000 + shape.n * 10 + shape.k))
+        let (m, n, k) = (shape.m, shape.n, shape.k)
+        let a = Tensor.random(shape: [m, k], using: &rng).scalars
+        let b = Tensor.random(shape: [k, n], using: &rng).scalars
+        let start = Tensor.random(shape: [m, n], using: &rng).scalars
+        let expected = NaiveKernels.matrixMultiply(a, b, rows: m, columns: n, depth: k)
+        // Bound on rounding: 1e-5 relative to Σ|a||b| (cancellation makes plain relative
+        // error meaningless for single elements).
+        let magnitude = NaiveKernels.matrixMultiply(a.map(abs), b.map(abs),
+                                                    rows: m, columns: n, depth: k)
+        let aT = transpose(a, rows: m, columns: k), bT = transpose(b, rows: k, columns: n)
+        for path in KernelPath.allCases where path.isSupported {
+        var matrix = MatrixMultiply(path: path)
+        for (aTransposed, bTransposed) in [(false, false), (true, false), (false, true), (true, true)] {
+            for accumulate in [false, true] {
+                var c = start
+                let aData = aTransposed ? aT : a, bData = bTransposed ? bT : b
+                aData.withUnsafeBufferPointer { pa in
+                    bData.withUnsafeBufferPointer { pb in
+                        c.withUnsafeMutableBufferPointer { pc in
+                            matrix.multiply(
+                                rows: m, columns: n, depth: k, a: pa.baseAddress!,
+                                aRowStride: aTransposed ? 1 : k, aColumnStride: aTransposed ? m : 1,
+                                b: pb.baseAddress!,
+                                bRowStride: bTransposed ? 1 : n, bColumnStride: bTransposed ? k : 1,
+                                c: pc.baseAddress!, ldc: n, accumulate: accumulate)
+                        }
+                    }
+                }
+                let worst = (0..<(m * n)).map { i in
+                    let want = Double(expected[i]) + (accumulate ? Double(start[i]) : 0)
+                    return abs(Double(c[i]) - want) / (Double(magnitude[i]) + 1e-3)
+                }.max()!
+                #expect(worst < 1e-5,
+                        "\(path): aᵀ \(aTransposed), bᵀ \(bTransposed), += \(accumulate)")
+            }
+        }
+        }
+    }
+
+    @Test func thisMachineRunsTheFastestKernelItSupports() {
+        #expect(KernelPath.portable.isSupported)
+        #expect(KernelPath.best.isSupported)
+        if KernelPath.avx512.isSupported { #expect(KernelPath.best == .avx512) }
+        print("matrix kernel in use: \(KernelPath.best)")
+    }
+
+    @Test func matrixMultiplyWritesOnlyInsideItsLeadingDimension() {
+        // C is a 2×3 window of a 2×5 buffer: the two extra columns must stay untouched.
+        let a: [Float] = [1, 2, 3, 4], b: [Float] = [1, 0, 2, 0, 1, 3]
+        var c = [Float](repeating: -7, count: 10)
+        var matrix = MatrixMultiply()
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                c.withUnsafeMutableBufferPointer { pc in
+                    matrix.multiply(rows: 2, columns: 3, depth: 2, a: pa.baseAddress!,
+                                    aRowStride: 2, aColumnStride: 1, b: pb.baseAddress!,
+                                    bRowStride: 3, bColumnStride: 1, c: pc.baseAddress!,
+                                    ldc: 5, accumulate: false)
+                }
+            }
+        }
+        #expect(c == [1, 2, 8, -7, -7, 3, 4, 18, -7, -7])
+    }
+
+    struct ConvolutionCase: Sendable, CustomTestStringConvertible {
+        var batch: Int, channels: Int, height: Int, width: Int
+        var outputs: Int, kernel: Int, padding: Int
+        var testDescription: String {
+            "[\(batch),\(channels),\(height),\(width)] * \(outputs)×\(kernel)² pad \(padding)"
+        }
+    }
+
+    @Test(arguments: [
+        ConvolutionCase(batch: 2, channels: 3, height: 7, width: 6, outputs: 4, kernel: 3, padding: 1),
+        ConvolutionCase(batch: 1, channels: 1, height: 28, width: 28, outputs: 16, kernel: 3, padding: 1),
+        ConvolutionCase(batch: 3, channels: 5, height: 5, width: 9, outputs: 2, kernel: 1, padding: 0),
+        ConvolutionCase(batch: 2, channels: 2, height: 6, width: 6, outputs: 3, kernel: 5, padding: 2),
+        ConvolutionCase(batch: 1, channels: 4, height: 4, width: 4, outputs: 3, kernel: 3, padding: 0),
+        ConvolutionCase(batch: 5, channels: 32, height: 7, width: 7, outputs: 64, kernel: 3, padding: 1),
+    ])
+    func convolutionMatchesTheDirectLoopsForwardAndBackward(_ c: ConvolutionCase) {
+        var rng = SplitMix64(seed: UInt64(c.channels * 100 + c.height * 10 + c.kernel))
+        let input = Tensor.random(shape: [c.batch, c.channels, c.height, c.width], using: &rng)
+        let weight = Tensor.random(shape: [c.outputs, c.channels, c.kernel, c.kernel], using: &rng)
+        let bias = Tensor.random(shape: [c.outputs], using: &rng)
+        let expected = NaiveKernels.convolution(input: input, weight: weight, bias: bias,
+                                                padding: c.padding)
+        let outputGrad = Tensor.random(shape: expected.shape, using: &rng)
+        let (inputWant, weightWant, biasWant) = NaiveKernels.convolutionGradients(
+            input: input, weight: weight, padding: c.padding, outputGrad: outputGrad)
+        // Error bounds: 1e-5 × the number of terms of each sum (all terms are at most 1).
+        let outputBound = Double(c.channels * c.kernel * c.kernel) * 1e-5
+        let inputBound = Double(c.outputs * c.kernel * c.kernel) * 1e-5
+        let weightBound = Double(c.batch * expected.shape[2] * expected.shape[3]) * 1e-5
+        for path in KernelPath.allCases where path.isSupported {
+            var layer = Conv2D(weight: weight, bias: bias, padding: c.padding)
+            layer.kernelPath = path
+            let output = layer.forward(input)
+            #expect(output.shape == expected.shape)
+            expectAllClose(output.scalars, expected.scalars, absolute: outputBound)
+            let inputGrad = layer.backward(outputGrad)
+            #expect(inputGrad.shape == input.shape)
+            expectAllClose(inputGrad.scalars, inputWant.scalars, absolute: inputBound)
+            expectAllClose(layer.weight.grad.scalars, weightWant.scalars, absolute: weightBound)
+            expectAllClose(layer.bias.grad.scalars, biasWant.scalars, absolute: weightBound)
+        }
+    }
+
+    @Test func maxPoolMatchesTheNaivePoolOnOddSizes() {
+        var rng = SplitMix64(seed: 3)
+        let input = Tensor.random(shape: [3, 4, 7, 9], using: &rng)
+        var pool = MaxPool2D(size: 2)
+        #expect(pool.forward(input) == NaiveKernels.maxPool(input, size: 2))
+        var pool3 = MaxPool2D(size: 3)
+        #expect(pool3.forward(input) == NaiveKernels.maxPool(input, size: 3))
+    }
+
+    private func transpose(_ x: [Float], rows: Int, columns: Int) -> [Float] {
+        var result = x
+        for r in 0..<rows {
+            for c in 0..<columns { result[c * rows + r] = x[r * columns + c] }
+        }
+        return result
+    }
+}
+
+/// Every element within `absolute` + 1e-5·|expected|.
+func expectAllClose(_ actual: [Float], _ expected: [Float], absolute: Double,
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(actual.count == expected.count, sourceLocation: sourceLocation)
+    let worst = zip(actual, expected).map { a, e in
+        abs(Double(a) - Double(e)) - (absolute + 1e-5 * abs(Double(e)))
+    }.max() ?? 0
+    #expect(worst <= 0, "worst excess error \(worst)", sourceLocation: sourceLocation)
+}
