@@ -43,6 +43,11 @@ public struct AutomatonRenderer: Sendable, Equatable {
         let frame = Frame(bounding: boundsPoints(drawing, assembly), maximumSide: maximumSide,
                           margin: margin)
         var shapes: [VectorPicture.Shape] = []
+        // Text scale from the typical state size: names must fit inside the circles.
+        let radii = assembly.automaton.states.map { $0.radius * frame.scale }.sorted()
+        let typical = radii.isEmpty ? 40 : radii[radii.count / 2]
+        let textSize = typical >= 45 ? 3 : typical >= 22 ? 2 : 1
+        let textHeight = Double(BitmapFont.glyphHeight * textSize)
         let states = Dictionary(assembly.automaton.states.map { ($0.id, $0) },
                                 uniquingKeysWith: { a, _ in a })
 
@@ -70,8 +75,8 @@ public struct AutomatonRenderer: Sendable, Equatable {
                                        to: to.flatMap { states[$0] }, frame: frame)
                 shapes += drawn.shapes
                 if let text = symbolText(element) {
-                    labels.append(.text(text, center: drawn.labelAnchor(textHeight: 14), size: 2,
-                                        color: Self.symbol))
+                    labels.append(.text(text, center: drawn.labelAnchor(textHeight: textHeight),
+                                        size: textSize, color: Self.symbol))
                 }
             case let .initial(arrow, to):
                 shapes += transition(arrow, from: nil, to: states[to], frame: frame).shapes
@@ -88,8 +93,9 @@ public struct AutomatonRenderer: Sendable, Equatable {
                     let centre = frame.map(s.center)
                     let far = path.max { $0.distance(to: centre) < $1.distance(to: centre) } ?? end
                     let outward = (far - centre).normalized ?? Point(x: 0, y: -1)
-                    let push = 8 + 0.5 * (abs(outward.x) * textWidth(text) + abs(outward.y) * 14)
-                    labels.append(.text(text, center: far + push * outward, size: 2,
+                    let width = Double(BitmapFont.size(of: text, scale: textSize).width)
+                    let push = 8 + 0.5 * (abs(outward.x) * width + abs(outward.y) * textHeight)
+                    labels.append(.text(text, center: far + push * outward, size: textSize,
                                         color: Self.symbol))
                 }
             default:
@@ -108,14 +114,18 @@ public struct AutomatonRenderer: Sendable, Equatable {
                                       width: Self.lineWidth, color: Self.ink, fill: nil,
                                       fillOpacity: 0))
             }
-            let size = radius >= 2 * Double(BitmapFont.size(of: state.id, scale: 2).width) / 3 ? 2 : 1
+            // Shrink a name that would not fit its circle.
+            var size = textSize
+            while size > 1 && Double(BitmapFont.size(of: state.id, scale: size).width) > 1.5 * radius {
+                size -= 1
+            }
             shapes.append(.text(state.id, center: centre, size: size, color: Self.ink))
         }
         // 5. Symbols last, so nothing covers them; labels attached to nothing in red.
         shapes += labels
         for label in assembly.unattachedLabels where label.position.isFinite {
-            shapes.append(.text(label.text + "?", center: frame.map(label.position), size: 2,
-                                color: Self.rejected))
+            shapes.append(.text(label.text + "?", center: frame.map(label.position),
+                                size: textSize, color: Self.rejected))
         }
         return VectorPicture(width: frame.width, height: frame.height, shapes: shapes)
     }
@@ -124,10 +134,6 @@ public struct AutomatonRenderer: Sendable, Equatable {
     private func symbolText(_ element: Element) -> String? {
         let parts = element.symbols + (element.epsilon ? ["ε"] : [])
         return parts.isEmpty ? nil : parts.joined(separator: ",")
-    }
-
-    private func textWidth(_ text: String) -> Double {
-        Double(BitmapFont.size(of: text, scale: 2).width)
     }
 
     /// A drawn arrow in picture coordinates.
