@@ -115,10 +115,18 @@ import DrawingClassifier
         #expect(canvas[3, 2] == .white)
     }
 
+    @Test func aLowerCaseYHangsBelowTheBaseline() {
+        var canvas = Canvas(width: 7, height: 10)
+        canvas.drawText("y", x: 1, y: 1, color: .black)
+        #expect(canvas[2, 8] == .black && canvas[4, 8] == .black)  // tail, row 7
+        #expect(canvas[5, 7] == .black)                              // stem, row 6
+        #expect(canvas[1, 2] == .white)                              // x-height starts at row 2
+    }
+
     @Test func sizesAdvanceSixPixelsPerCharacter() {
-        #expect(BitmapFont.size(of: "ab") == (11, 7))
-        #expect(BitmapFont.size(of: "q0", scale: 2) == (22, 14))
-        #expect(BitmapFont.size(of: "") == (0, 7))
+        #expect(BitmapFont.size(of: "ab") == (11, 8))
+        #expect(BitmapFont.size(of: "q0", scale: 2) == (22, 16))
+        #expect(BitmapFont.size(of: "") == (0, 8))
     }
 
     @Test func epsilonAndTheArrowAreKnownAndTheirGlyphsDiffer() {
@@ -127,6 +135,6 @@ import DrawingClassifier
         #expect(!BitmapFont.contains("λ"))
         #expect(BitmapFont.glyph(for: "ε") != BitmapFont.glyph(for: "e"))
         // ε: a top bar, a shorter middle bar, a bottom bar.
-        #expect(BitmapFont.glyph(for: "ε") == [0, 0, 0b01110, 0b10000, 0b01100, 0b10000, 0b01110])
+        #expect(BitmapFont.glyph(for: "ε") == [0, 0, 0b01110, 0b10000, 0b01100, 0b10000, 0b01110, 0])
     }
 }

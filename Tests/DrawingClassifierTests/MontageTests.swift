@@ -13,14 +13,14 @@ import DrawingClassifier
         let tiles = [(image: Self.ramp, caption: "a"), (image: Self.ramp, caption: "b"),
                      (image: Self.ramp, caption: "c")]
         let canvas = try montage.grid(tiles)
-        // margin 12; cell 84 wide (image 28·3 > caption); 2 per line, 2 lines of 84 + 4 + 7.
+        // margin 12; cell 84 wide (image 28·3 > caption); 2 per line, 2 lines of 84 + 4 + 8.
         let width: Int = 12 + 2 * (84 + 8) - 8 + 12
-        let height: Int = 12 + 2 * (95 + 8) - 8 + 12
+        let height: Int = 12 + 2 * (96 + 8) - 8 + 12
         #expect(canvas.width == width)
         #expect(canvas.height == height)
         #expect(canvas[12 + 3 * 10 + 1, 12 + 3 * 5 + 2] == RGBColor(gray: Self.ramp[10, 5]))
         // The third tile starts the second line.
-        #expect(canvas[12 + 3 * 7, 12 + 103 + 3 * 20] == RGBColor(gray: Self.ramp[7, 20]))
+        #expect(canvas[12 + 3 * 7, 12 + 104 + 3 * 20] == RGBColor(gray: Self.ramp[7, 20]))
     }
 
     @Test func classRowsPickEvenlySpreadSamplesInClassOrder() throws {

@@ -202,14 +202,16 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 
-    /// Writes `text` centred on (x, y).
+    /// Writes `text` centred on `point` (the middle of its capitals' height).
     public mutating func drawText(_ text: String, centeredAt point: Point, scale: Int = 1,
                                   color: RGBColor, alpha: Double = 1) {
         guard point.x.isFinite, point.y.isFinite,
               abs(point.x) < 1e9, abs(point.y) < 1e9 else { return }
-        let size = BitmapFont.size(of: text, scale: scale)
-        drawText(text, x: Int((point.x - Double(size.width) / 2).rounded()),
-                 y: Int((point.y - Double(size.height) / 2).rounded()),
+        // Centre the rows above the baseline; the descender row hangs below.
+        let width = BitmapFont.size(of: text, scale: scale).width
+        let ascent = (BitmapFont.glyphHeight - 1) * scale
+        drawText(text, x: Int((point.x - Double(width) / 2).rounded()),
+                 y: Int((point.y - Double(ascent) / 2).rounded()),
                  scale: scale, color: color, alpha: alpha)
     }
 }

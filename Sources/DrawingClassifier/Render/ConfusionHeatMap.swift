@@ -17,7 +17,7 @@ public struct ConfusionHeatMap: Sendable, Equatable {
     static let ink = RGBColor(red: 30, green: 40, blue: 60)
     static let margin = 16
 
-    public init(cellSize: Int = 72) {
+    public init(cellSize: Int = 84) {
         precondition(cellSize >= 16, "A heat-map cell needs at least 16 pixels; got \(cellSize).")
         self.cellSize = cellSize
     }
@@ -55,12 +55,17 @@ public struct ConfusionHeatMap: Sendable, Equatable {
         let nameWidth = classes.map { BitmapFont.size(of: $0, scale: 2).width }.max() ?? 0
         let rowLabelWidth = max(nameWidth, BitmapFont.size(of: "true", scale: 2).width)
         let gridX = Self.margin + rowLabelWidth + 10
-        let gridY = Self.margin + 18 + 22 + 7 * nameScale + 8
-        let width = gridX + n * cellSize + 20 + 18 + 8 + 7 * BitmapFont.advance + Self.margin
+        // title (16) + 14 + "predicted" (16) + 6 + class names + 6
+        let gridY = Self.margin + 16 + 14 + 16 + 6 + BitmapFont.glyphHeight * nameScale + 6
+        let barRight = gridX + n * cellSize + 20 + 18 + 6 + 7 * BitmapFont.advance + Self.margin
+        let titleRight = 2 * Self.margin + BitmapFont.size(of: Self.widestTitle, scale: 2).width
         let height = max(gridY + n * cellSize + Self.margin, gridY + 120)
-        return Layout(width: width, height: height, gridX: gridX, gridY: gridY,
-                      cellSize: cellSize, nameScale: nameScale)
+        return Layout(width: max(barRight, titleRight), height: height, gridX: gridX,
+                      gridY: gridY, cellSize: cellSize, nameScale: nameScale)
     }
+
+    /// As wide as any title `render` writes ("accuracy 100.0% on 9999999 test images").
+    static let widestTitle = "accuracy 100.0% on 9999999 test images"
 
     public func render(_ matrix: ConfusionMatrix) throws(PictureSizeError) -> Canvas {
         let classes = matrix.classes
@@ -74,17 +79,17 @@ public struct ConfusionHeatMap: Sendable, Equatable {
             + " on \(matrix.total) test images"
         canvas.drawText(title, x: Self.margin, y: Self.margin, scale: 2, color: Self.ink)
         let gridWidth = classes.count * size
-        canvas.drawText("predicted", centeredAt: Point(x: Double(layout.gridX) + Double(gridWidth) / 2,
-                                                       y: Double(Self.margin + 18 + 12)),
-                        scale: 2, color: Self.ink)
-        canvas.drawText("true", x: Self.margin, y: layout.gridY - 7 * 2 - 6, scale: 2,
+        canvas.drawText("predicted", x: layout.gridX + (gridWidth - BitmapFont.size(of: "predicted",
+                                                                          scale: 2).width) / 2,
+                        y: Self.margin + 16 + 14, scale: 2, color: Self.ink)
+        canvas.drawText("true", x: Self.margin, y: layout.gridY - 6 - 7 * 2, scale: 2,
                         color: Self.ink)
         for (k, name) in classes.enumerated() {
             let label = fitted(name, width: size - 4, scale: layout.nameScale)
-            canvas.drawText(label, centeredAt: Point(
-                x: Double(layout.gridX + k * size) + Double(size) / 2,
-                y: Double(layout.gridY - 4) - Double(7 * layout.nameScale) / 2),
-                scale: layout.nameScale, color: Self.ink)
+            let labelWidth = BitmapFont.size(of: label, scale: layout.nameScale).width
+            canvas.drawText(label, x: layout.gridX + k * size + (size - labelWidth) / 2,
+                            y: layout.gridY - 6 - 7 * layout.nameScale,
+                            scale: layout.nameScale, color: Self.ink)
             let rowWidth = BitmapFont.size(of: name, scale: 2).width
             canvas.drawText(name, x: layout.gridX - 10 - rowWidth,
                             y: layout.gridY + k * size + (size - 14) / 2, scale: 2, color: Self.ink)

@@ -36,7 +36,7 @@ public struct Montage: Sendable, Equatable {
         let nameWidth = classes.map { BitmapFont.size(of: $0, scale: 2).width }.max() ?? 0
         let countWidth = counts.values.map { BitmapFont.size(of: "\($0) images").width }.max() ?? 0
         let left = Self.margin + max(nameWidth, countWidth) + 2 * gap + 8
-        let titleHeight = title == nil ? 0 : 14 + 12
+        let titleHeight = title == nil ? 0 : 16 + 12
         let lineCount = classes.map { max(1, (images[$0]!.count + columns - 1) / columns) }
         let widest = min(columns, classes.map { images[$0]!.count }.max() ?? 0)
         let width = left + max(widest, 1) * (cell + gap) - gap + Self.margin
@@ -89,7 +89,7 @@ public struct Montage: Sendable, Equatable {
         let cellHeight = imageSide + 4 + BitmapFont.glyphHeight
         let perLine = max(1, min(columns, tiles.count))
         let lines = max(1, (tiles.count + perLine - 1) / perLine)
-        let titleHeight = title == nil ? 0 : 14 + 12
+        let titleHeight = title == nil ? 0 : 16 + 12
         let width = max(2 * Self.margin + perLine * (cell + 2 * gap) - 2 * gap,
                         2 * Self.margin + BitmapFont.size(of: title ?? "", scale: 2).width)
         let height = 2 * Self.margin + titleHeight + lines * (cellHeight + 2 * gap) - 2 * gap
