@@ -63,7 +63,7 @@ public struct AutomatonRenderer: Sendable, Equatable {
             let points = drawing.strokes[element.stroke].points.filter(\.isFinite).map(frame.map)
             guard let corner = topRight(points) else { continue }
             shapes.append(.polyline(points, width: 2, color: Self.rejected, opacity: 0.85, dash: 6))
-            shapes.append(.text("?", center: corner + Point(x: 8, y: -8), size: 2,
+            shapes.append(.text("?", center: corner + Point(x: 10, y: -10), size: textSize,
                                 color: Self.rejected))
         }
         // 3. Arrows and loops, with their symbols.
@@ -71,15 +71,24 @@ public struct AutomatonRenderer: Sendable, Equatable {
         for element in assembly.elements {
             switch element.role {
             case let .transition(arrow, from, to):
+                // A dangling arrow never fires: red, with a "?" at each loose end.
+                let dangling = from == nil || to == nil
                 let drawn = transition(arrow, from: from.flatMap { states[$0] },
-                                       to: to.flatMap { states[$0] }, frame: frame)
+                                       to: to.flatMap { states[$0] }, frame: frame,
+                                       color: dangling ? Self.rejected : Self.ink)
                 shapes += drawn.shapes
+                for (end, state) in [(drawn.start, from), (drawn.tip, to)] where state == nil {
+                    let away = (end - drawn.middle).normalized ?? Point(x: 0, y: -1)
+                    shapes.append(.text("?", center: end + 16 * away, size: textSize,
+                                        color: Self.rejected))
+                }
                 if let text = symbolText(element) {
                     labels.append(.text(text, center: drawn.labelAnchor(textHeight: textHeight),
                                         size: textSize, color: Self.symbol))
                 }
             case let .initial(arrow, to):
-                shapes += transition(arrow, from: nil, to: states[to], frame: frame).shapes
+                shapes += transition(arrow, from: nil, to: states[to], frame: frame,
+                                     color: Self.ink).shapes
             case let .cycle(state, loop):
                 let path = loop.path.map(frame.map)
                 guard let end = path.last else { continue }
@@ -127,6 +136,18 @@ public struct AutomatonRenderer: Sendable, Equatable {
             shapes.append(.text(label.text + "?", center: frame.map(label.position),
                                 size: textSize, color: Self.rejected))
         }
+        // Keep every text inside the picture (a loop's label may sit beyond the margin).
+        shapes = shapes.map { shape in
+            guard case let .text(text, center, size, color) = shape else { return shape }
+            let width = Double(BitmapFont.size(of: text, scale: size).width)
+            let height = Double(BitmapFont.glyphHeight * size)
+            func clamp(_ v: Double, _ half: Double, _ limit: Int) -> Double {
+                min(max(v, half + 2), max(Double(limit) - half - 2, half + 2))
+            }
+            let inside = Point(x: clamp(center.x, width / 2, frame.width),
+                               y: clamp(center.y, height / 2, frame.height))
+            return .text(text, center: inside, size: size, color: color)
+        }
         return VectorPicture(width: frame.width, height: frame.height, shapes: shapes)
     }
 
@@ -139,6 +160,8 @@ public struct AutomatonRenderer: Sendable, Equatable {
     /// A drawn arrow in picture coordinates.
     private struct DrawnArrow {
         var shapes: [VectorPicture.Shape]
+        var start: Point
+        var tip: Point
         /// Middle of the shaft and the unit normal on its left (as seen on screen).
         var middle: Point
         var normal: Point
@@ -150,7 +173,7 @@ public struct AutomatonRenderer: Sendable, Equatable {
     /// drawn tip), bent through the drawn bend, with a head of two barbs. An arrow whose two
     /// ends are one state keeps its drawn shaft.
     private func transition(_ arrow: ArrowGeometry, from: Automaton.State?, to: Automaton.State?,
-                            frame: Frame) -> DrawnArrow {
+                            frame: Frame, color: RGBColor) -> DrawnArrow {
         var curve: [Point]
         if let from, let to, from.id == to.id {
             curve = arrow.shaft.map(frame.map)
@@ -178,15 +201,15 @@ public struct AutomatonRenderer: Sendable, Equatable {
         let barb = min(max(drawnBarb.isFinite ? drawnBarb : 12, 9), 16)
         let angle = 26.0 * Double.pi / 180
         var shapes: [VectorPicture.Shape] = [
-            .polyline(curve, width: Self.lineWidth, color: Self.ink, opacity: 1, dash: nil),
+            .polyline(curve, width: Self.lineWidth, color: color, opacity: 1, dash: nil),
         ]
         for side in [angle, -angle] {
-            shapes.append(.polyline([tip + barb * back.rotated(by: side), tip, ], width: Self.lineWidth,
-                                    color: Self.ink, opacity: 1, dash: nil))
+            shapes.append(.polyline([tip + barb * back.rotated(by: side), tip], width: Self.lineWidth,
+                                    color: color, opacity: 1, dash: nil))
         }
         let middle = pointAtHalfLength(curve)
         let direction = (tip - curve[0]).normalized ?? Point(x: 1, y: 0)
-        return DrawnArrow(shapes: shapes, middle: middle,
+        return DrawnArrow(shapes: shapes, start: curve[0], tip: tip, middle: middle,
                           normal: Point(x: direction.y, y: -direction.x))
     }
 
