@@ -64,7 +64,8 @@ struct FARecognize: ParsableCommand {
                 throw ValidationError("--render needs exactly one readable drawing.")
             }
             let result = recognizer.recognize(drawing, source: items[0].source, extraInputs: inputs)
-            try AutomatonRenderer().picture(of: drawing, assembly: result.assembly).write(to: render)
+            try AutomatonRenderer().picture(of: drawing, assembly: result.assembly)
+                .write(to: render)
         }
         switch format {
         case .jsonl:

@@ -22,11 +22,16 @@ struct MontageCommand: ParsableCommand {
 
     func validate() throws {
         guard (data == nil) != (strokes == nil) else {
-            throw ValidationError("Give exactly one of --data (PNG folders) or --strokes (stroke files).")
+            throw ValidationError(
+                "Give exactly one of --data (PNG folders) or --strokes (stroke files).")
         }
-        guard (1...100).contains(perClass) else { throw ValidationError("--per-class must lie in 1...100.") }
+        guard (1...100).contains(perClass) else {
+            throw ValidationError("--per-class must lie in 1...100.")
+        }
         guard (1...16).contains(scale) else { throw ValidationError("--scale must lie in 1...16.") }
-        guard (1...100).contains(columns) else { throw ValidationError("--columns must lie in 1...100.") }
+        guard (1...100).contains(columns) else {
+            throw ValidationError("--columns must lie in 1...100.")
+        }
     }
 
     func run() throws {

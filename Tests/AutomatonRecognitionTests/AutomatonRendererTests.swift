@@ -67,8 +67,8 @@ import DrawingClassifier
         #expect(empty.width >= 64 && empty.height >= 64)
         let broken = Drawing(strokes: [Stroke(points: [Point(x: .nan, y: 1),
                                                        Point(x: 1e300, y: -.infinity)])])
-        let picture = AutomatonRenderer().picture(
-            of: broken, assembly: Assembly(elements: [], automaton: Automaton(), unattachedLabels: []))
+        let nothing = Assembly(elements: [], automaton: Automaton(), unattachedLabels: [])
+        let picture = AutomatonRenderer().picture(of: broken, assembly: nothing)
         _ = try picture.rasterized().pngData()
         #expect(!picture.svg().contains("nan"))
     }

@@ -10,8 +10,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try FATrainTests.makeDataset(in: folder.appendingPathComponent("data"))
         let output = folder.appendingPathComponent("montage.png").path
-        let run = try Tool.run("fa-train", ["montage", "--data", folder.appendingPathComponent("data").path,
-                                            "--per-class", "4", "--scale", "2", "--output", output])
+        let data = folder.appendingPathComponent("data").path
+        let run = try Tool.run("fa-train", ["montage", "--data", data, "--per-class", "4",
+                                            "--scale", "2", "--output", output])
         #expect(run.status == 0, "\(run.stderr)")
         let image = try GrayImage(contentsOfPNG: output)
         // 2 rows of 56-pixel images under a title: 12 + 28 + 56 + 12 + 56 + 12.
@@ -27,11 +28,12 @@ import Testing
         try FATrainTests.makeDataset(in: folder.appendingPathComponent("data"))
         let confusion = folder.appendingPathComponent("confusion.png").path
         let mistakes = folder.appendingPathComponent("mistakes.png").path
-        let run = try Tool.run("fa-train", ["--data", folder.appendingPathComponent("data").path,
-                                            "--epochs", "1", "--test-split", "0.34", "--threads", "1",
-                                            "--output", folder.appendingPathComponent("m.model").path,
-                                            "--confusion-png", confusion, "--mistakes-png", mistakes],
-                               timeout: 300)
+        let data = folder.appendingPathComponent("data").path
+        let model = folder.appendingPathComponent("m.model").path
+        let run = try Tool.run("fa-train", ["--data", data, "--epochs", "1", "--test-split", "0.34",
+                                            "--threads", "1", "--output", model,
+                                            "--confusion-png", confusion,
+                                            "--mistakes-png", mistakes], timeout: 300)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try GrayImage(contentsOfPNG: confusion).width > 200)
         #expect(try GrayImage(contentsOfPNG: mistakes).width > 100)

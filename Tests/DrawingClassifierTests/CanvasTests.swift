@@ -15,7 +15,8 @@ import DrawingClassifier
 
     @Test func aOnePixelLineOnAPixelBoundaryHalfCoversTwoRows() {
         var canvas = Canvas(width: 40, height: 20)
-        canvas.strokeLine(from: Point(x: 2, y: 10), to: Point(x: 30, y: 10), width: 1, color: .black)
+        canvas.strokeLine(from: Point(x: 2, y: 10), to: Point(x: 30, y: 10), width: 1,
+                          color: .black)
         // coverage 0.5 → 255 − 255·0.5 = 127.5, rounded to 128
         #expect(canvas[15, 9] == RGBColor(gray: 128))
         #expect(canvas[15, 10] == RGBColor(gray: 128))
@@ -135,6 +136,7 @@ import DrawingClassifier
         #expect(!BitmapFont.contains("λ"))
         #expect(BitmapFont.glyph(for: "ε") != BitmapFont.glyph(for: "e"))
         // ε: a top bar, a shorter middle bar, a bottom bar.
-        #expect(BitmapFont.glyph(for: "ε") == [0, 0, 0b01110, 0b10000, 0b01100, 0b10000, 0b01110, 0])
+        let epsilon: [UInt8] = [0, 0, 0b01110, 0b10000, 0b01100, 0b10000, 0b01110, 0]
+        #expect(BitmapFont.glyph(for: "ε") == epsilon)
     }
 }

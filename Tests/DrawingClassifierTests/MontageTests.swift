@@ -24,8 +24,9 @@ import DrawingClassifier
     }
 
     @Test func classRowsPickEvenlySpreadSamplesInClassOrder() throws {
-        let images = (0..<10).map { GrayImage(width: 28, height: 28,
-                                              pixels: [UInt8](repeating: UInt8(20 * $0), count: 784)) }
+        let images = (0..<10).map { k in
+            GrayImage(width: 28, height: 28, pixels: [UInt8](repeating: UInt8(20 * k), count: 784))
+        }
         let dataset = ImageFolderDataset(classNames: ["b", "a"], images: images,
                                          labels: [0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
         let montage = Montage(scale: 1, gap: 2, columns: 10)
@@ -43,8 +44,8 @@ import DrawingClassifier
                                             predictedLabels: ["arrow"])
         let caption = BitmapFont.size(of: "circle → arrow")
         #expect(caption.width == 83)
-        #expect(canvas.width == 12 + max(84, BitmapFont.size(of: "1 misclassified (true → predicted)",
-                                                             scale: 2).width) + 12)
+        let title = BitmapFont.size(of: "1 misclassified (true → predicted)", scale: 2)
+        #expect(canvas.width == 12 + max(84, title.width) + 12)
     }
 
     @Test func anAbsurdLayoutThrowsInsteadOfAllocating() {

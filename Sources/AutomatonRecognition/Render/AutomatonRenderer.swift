@@ -125,7 +125,8 @@ public struct AutomatonRenderer: Sendable, Equatable {
             }
             // Shrink a name that would not fit its circle.
             var size = textSize
-            while size > 1 && Double(BitmapFont.size(of: state.id, scale: size).width) > 1.5 * radius {
+            while size > 1,
+                  Double(BitmapFont.size(of: state.id, scale: size).width) > 1.5 * radius {
                 size -= 1
             }
             shapes.append(.text(state.id, center: centre, size: size, color: Self.ink))
@@ -204,8 +205,8 @@ public struct AutomatonRenderer: Sendable, Equatable {
             .polyline(curve, width: Self.lineWidth, color: color, opacity: 1, dash: nil),
         ]
         for side in [angle, -angle] {
-            shapes.append(.polyline([tip + barb * back.rotated(by: side), tip], width: Self.lineWidth,
-                                    color: color, opacity: 1, dash: nil))
+            shapes.append(.polyline([tip + barb * back.rotated(by: side), tip],
+                                    width: Self.lineWidth, color: color, opacity: 1, dash: nil))
         }
         let middle = pointAtHalfLength(curve)
         let direction = (tip - curve[0]).normalized ?? Point(x: 1, y: 0)

@@ -26,7 +26,8 @@ public struct Canvas: Sendable, Equatable {
 
     /// A canvas filled with `background`.
     public init(width: Int, height: Int, background: RGBColor = .white) {
-        precondition((1...Self.maximumSide).contains(width) && (1...Self.maximumSide).contains(height),
+        let sides = 1...Self.maximumSide
+        precondition(sides.contains(width) && sides.contains(height),
                      "A canvas side must lie in 1...\(Self.maximumSide); got \(width)×\(height).")
         self.width = width
         self.height = height
@@ -46,7 +47,9 @@ public struct Canvas: Sendable, Equatable {
         }
         set {
             let i = (y * width + x) * 3
-            (samples[i], samples[i + 1], samples[i + 2]) = (newValue.red, newValue.green, newValue.blue)
+            samples[i] = newValue.red
+            samples[i + 1] = newValue.green
+            samples[i + 2] = newValue.blue
         }
     }
 

@@ -105,8 +105,8 @@ public struct ConfusionHeatMap: Sendable, Equatable {
                 let middle = Point(x: Double(x) + Double(size) / 2, y: Double(y) + Double(size) / 2)
                 canvas.drawText("\(count)", centeredAt: Point(x: middle.x, y: middle.y - 6),
                                 scale: 2, color: text)
-                let share = support > 0 ? String(format: "%.0f%%", 100 * Double(count) / Double(support))
-                    : "-"
+                let share = support > 0
+                    ? String(format: "%.0f%%", 100 * Double(count) / Double(support)) : "-"
                 canvas.drawText(share, centeredAt: Point(x: middle.x, y: middle.y + 12),
                                 color: text)
             }

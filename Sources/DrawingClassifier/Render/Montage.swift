@@ -42,7 +42,8 @@ public struct Montage: Sendable, Equatable {
         let width = left + max(widest, 1) * (cell + gap) - gap + Self.margin
         let rowGap = 3 * gap
         let height = 2 * Self.margin + titleHeight
-            + lineCount.reduce(0) { $0 + $1 * (cell + gap) - gap } + max(classes.count - 1, 0) * rowGap
+            + lineCount.reduce(0) { $0 + $1 * (cell + gap) - gap }
+            + max(classes.count - 1, 0) * rowGap
         try PictureSizeError.check(width: width, height: height)
 
         var canvas = Canvas(width: width, height: height, background: Self.background)

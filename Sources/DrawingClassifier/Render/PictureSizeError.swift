@@ -3,7 +3,8 @@ public struct PictureSizeError: Error, CustomStringConvertible, Sendable, Equata
     public var width: Int
     public var height: Int
     public var description: String {
-        "the picture would be \(width)×\(height) pixels, more than \(Canvas.maximumSide) on a side; "
+        "the picture would be \(width)×\(height) pixels, more than \(Canvas.maximumSide) "
+            + "on a side; "
             + "show fewer images or use a smaller scale"
     }
 

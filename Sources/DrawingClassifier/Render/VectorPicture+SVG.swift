@@ -8,7 +8,8 @@ extension VectorPicture {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
                 + "viewBox=\"0 0 \(width) \(height)\">",
-            "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"\(background.hex)\"/>",
+            "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" "
+                + "fill=\"\(background.hex)\"/>",
         ]
         for shape in shapes {
             switch shape {
@@ -17,7 +18,8 @@ extension VectorPicture {
                 guard !finite.isEmpty else { continue }
                 let coordinates = finite.map { "\(number($0.x)),\(number($0.y))" }
                     .joined(separator: " ")
-                var line = "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color.hex)\" "
+                var line = "<polyline points=\"\(coordinates)\" fill=\"none\" "
+                    + "stroke=\"\(color.hex)\" "
                     + "stroke-width=\"\(number(width))\" stroke-linecap=\"round\" "
                     + "stroke-linejoin=\"round\""
                 if opacity < 1 { line += " stroke-opacity=\"\(number(opacity))\"" }
@@ -27,7 +29,9 @@ extension VectorPicture {
                 var line = "<circle cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" "
                     + "r=\"\(number(radius))\" stroke=\"\(color.hex)\" "
                     + "stroke-width=\"\(number(width))\" fill=\"\(fill?.hex ?? "none")\""
-                if fill != nil && fillOpacity < 1 { line += " fill-opacity=\"\(number(fillOpacity))\"" }
+                if fill != nil && fillOpacity < 1 {
+                    line += " fill-opacity=\"\(number(fillOpacity))\""
+                }
                 lines.append(line + "/>")
             case let .text(text, center, size, color):
                 let pixels = BitmapFont.glyphHeight * max(size, 1)

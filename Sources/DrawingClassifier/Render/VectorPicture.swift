@@ -37,7 +37,8 @@ public struct VectorPicture: Sendable, Equatable {
                 }
             case let .circle(center, radius, width, color, fill, fillOpacity):
                 if let fill {
-                    canvas.fillCircle(center: center, radius: radius, color: fill, alpha: fillOpacity)
+                    canvas.fillCircle(center: center, radius: radius, color: fill,
+                                      alpha: fillOpacity)
                 }
                 canvas.strokeCircle(center: center, radius: radius, width: width, color: color)
             case let .text(text, center, size, color):
