@@ -59,6 +59,14 @@ struct FARecognize: ParsableCommand {
             }
         }
         let failures = items.filter { if case .failure = $0.drawing { true } else { false } }.count
+        if let render {
+            guard items.count == 1, case .success(let drawing) = items[0].drawing else {
+                throw ValidationError("--render needs exactly one readable drawing.")
+            }
+            let result = recognizer.recognize(drawing, source: items[0].source, extraInputs: inputs)
+            try AutomatonRenderer().picture(of: drawing, assembly: result.assembly)
+                .write(to: render)
+        }
         switch format {
         case .jsonl:
             for line in recognizer.jsonLines(for: items, extraInputs: inputs, threadCount: threads) {

@@ -7,7 +7,7 @@ struct FATrain: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fa-train",
         abstract: "Train, evaluate and use the stroke classifier (circle / arrow / cycle …).",
-        subcommands: [Train.self, Evaluate.self, Predict.self, Rasterize.self],
+        subcommands: [Train.self, Evaluate.self, Predict.self, Rasterize.self, MontageCommand.self],
         defaultSubcommand: Train.self)
 }
 
@@ -84,6 +84,9 @@ struct Train: ParsableCommand {
     var augmentShift: Float = 0
     @Option(name: .shortAndLong, help: "Where to write the model file.") var output = "classifier.model"
     @Option(help: "Also write the test evaluation as JSON (FORMATS.md §4).") var report: String?
+    @Option(help: "Also draw the test confusion matrix as a heat-map PNG.")
+    var confusionPng: String?
+    @Option(help: "Also draw the misclassified test images as a PNG.") var mistakesPng: String?
     @OptionGroup var images: ImageOptions
 
     func validate() throws {
@@ -178,6 +181,11 @@ struct Train: ParsableCommand {
                     + "\(dataset.classNames[mistake.predictedLabel])")
             }
             if let report { try EvaluationReport(matrix).write(to: report) }
+            if let confusionPng { try ConfusionHeatMap().render(matrix).writePNG(to: confusionPng) }
+            if let mistakesPng {
+                try Montage().mistakes(result.mistakes, classNames: dataset.classNames)
+                    .writePNG(to: mistakesPng)
+            }
         } else if report != nil {
             Console.note("no test examples: --report not written")
         }
