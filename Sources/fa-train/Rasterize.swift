@@ -7,11 +7,24 @@ struct Rasterize: ParsableCommand {
     @Option(help: "A folder per class of stroke files, or the $1 gesture XML tree.") var strokes: String
     @Option(help: "Comma-separated classes to keep (default: all).") var classes: String?
     @Option(name: .shortAndLong, help: "Folder to write <class>/<name>.png into.") var output: String
+    @Option(help: "Augmented variants to write per drawing (rotation, scale, jitter, dropout).")
+    var copies = 0
+    @Option(help: "Largest rotation of the variants, in degrees either way (180 = any angle).")
+    var rotation = 10.0
+    @Option(help: "Seed of the variants.") var seed: UInt64 = 1
+
+    func validate() throws {
+        guard (0...100).contains(copies) else { throw ValidationError("--copies must lie in 0...100.") }
+        guard (0...180).contains(rotation) else { throw ValidationError("--rotation must lie in 0...180.") }
+    }
 
     func run() throws {
         let dataset = try StrokeDataset.load(at: strokes)
+        var rng = SplitMix64(seed: seed)
         let count = try dataset.exportPNGFolders(
-            to: output, classes: classes.map { $0.split(separator: ",").map(String.init) })
+            to: output, classes: classes.map { $0.split(separator: ",").map(String.init) },
+            augmentation: StrokeAugmentation(maxRotation: rotation * .pi / 180), copies: copies,
+            using: &rng)
         print("wrote \(count) PNGs to \(output)")
     }
 }

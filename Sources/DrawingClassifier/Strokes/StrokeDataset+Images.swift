@@ -75,8 +75,13 @@ extension StrokeDataset {
     /// one 28×28 image per sample, named after its source file (and writer, for the $1
     /// logs). Each file is written atomically. Returns the number of files written.
     @discardableResult
+    ///
+    /// With `copies > 0`, each sample also yields that many variants augmented with
+    /// `augmentation` (`<name>-aug<k>.png`), drawn from `rng`.
     public func exportPNGFolders(to folder: String, classes: [String]? = nil,
-                                 rasterizer: Rasterizer = .standard) throws(FileWriteError) -> Int {
+                                 rasterizer: Rasterizer = .standard,
+                                 augmentation: StrokeAugmentation = .none, copies: Int = 0,
+                                 using rng: inout SplitMix64) throws(FileWriteError) -> Int {
         let classNames = classes ?? self.classes
         var written = 0
         for sample in samples where classNames.contains(sample.label) {
@@ -95,6 +100,11 @@ extension StrokeDataset {
             }
             try rasterizer.rasterize(sample.strokes).writePNG(to: classFolder + "/" + name + ".png")
             written += 1
+            for copy in 0..<copies {
+                let strokes = augmentation.apply(to: sample.strokes, using: &rng)
+                try rasterizer.rasterize(strokes).writePNG(to: classFolder + "/\(name)-aug\(copy + 1).png")
+                written += 1
+            }
         }
         return written
     }
