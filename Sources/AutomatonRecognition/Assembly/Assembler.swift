@@ -67,6 +67,22 @@ public struct Assembler: Sendable {
             }
         }
 
+        // 1b. Context: a "cycle" far from every circle cannot be a self-loop; when it is a
+        // good closed circle it is taken for a state (the classifier confuses the two).
+        let fitted = circles
+        for (position, s) in ordered.enumerated() where roles[position] == nil && s.kind == .cycle {
+            let nearCircle = fitted.contains { entry in
+                s.stroke.points.contains { p in
+                    abs(p.distance(to: entry.circle.center) - entry.circle.radius)
+                        <= options.loopReach * entry.circle.radius
+                }
+            }
+            if !nearCircle, case let .success(c) = fitCircle(s.stroke),
+               c.coveredAngle >= options.contextCircleCoverage {
+                circles.append((position, Circle(stroke: s.index, center: c.center, radius: c.radius)))
+            }
+        }
+
         // 2. States and final rings, named by position.
         var drafts = groupIntoStates(circles, roles: &roles, ordered: ordered)
 
@@ -81,7 +97,16 @@ public struct Assembler: Sendable {
             case .arrow:
                 roles[position] = arrowRole(s.stroke, drafts: &drafts, reachRadius: reachRadius)
             case .cycle:
-                roles[position] = loopRole(s.stroke, drafts: drafts, reachRadius: reachRadius)
+                // Context: a curved stroke whose two ends reach two different states is a
+                // bent transition, whatever its curl looked like to the classifier.
+                if case let .transition(_, from?, to?) = arrowRole(s.stroke, drafts: &drafts,
+                                                                   reachRadius: reachRadius,
+                                                                   marksInitial: false),
+                   from != to {
+                    roles[position] = arrowRole(s.stroke, drafts: &drafts, reachRadius: reachRadius)
+                } else {
+                    roles[position] = loopRole(s.stroke, drafts: drafts, reachRadius: reachRadius)
+                }
             default:
                 break
             }
@@ -273,7 +298,8 @@ public struct Assembler: Sendable {
     }
 
     private func arrowRole(_ stroke: Stroke, drafts: inout [StateDraft],
-                           reachRadius: (StateDraft) -> Double) -> Element.Role {
+                           reachRadius: (StateDraft) -> Double,
+                           marksInitial: Bool = true) -> Element.Role {
         let arrow: ArrowGeometry
         switch ArrowGeometry.measure(stroke.points) {
         case let .success(a): arrow = a
@@ -302,7 +328,7 @@ public struct Assembler: Sendable {
             }
         }
         if from == nil, let t = to {
-            drafts[t].initial = true
+            if marksInitial { drafts[t].initial = true }
             return .initial(arrow, to: drafts[t].id)
         }
         return .transition(arrow, from: from.map { drafts[$0].id }, to: to.map { drafts[$0].id })

@@ -39,5 +39,9 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// Number of points a circle stroke is resampled to before fitting.
     public var circleSamples = 64
 
+    /// A stroke classified `cycle` with no circle within `loopReach` is taken for a state
+    /// when its circle fit covers at least this angle (radians).
+    public var contextCircleCoverage = 270.0 * Double.pi / 180
+
     public init() {}
 }

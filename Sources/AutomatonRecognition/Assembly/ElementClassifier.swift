@@ -12,13 +12,39 @@ public struct ElementClassifier: Sendable {
     /// Whether strokes unlike every training class are rejected (needs a model with a
     /// novelty detector; models without one accept everything).
     public var rejectsNovelStrokes: Bool
+    /// When set, the pen follows the drawing's scale: its width is this fraction of the
+    /// median stroke extent (longer side of each stroke's bounds) of the drawing, so a
+    /// diagram drawn twice as large rasterizes the same. 0.036 × a typical 110-unit state
+    /// gives the calibrated 4-unit pen. When nil, `rasterizer`'s pen is used as is.
+    public var penPerMedianExtent: Double?
 
     public init(classifier: Classifier, rasterizer: Rasterizer = .standard,
-                minimumConfidence: Double = 0.5, rejectsNovelStrokes: Bool = true) {
+                minimumConfidence: Double = 0.5, rejectsNovelStrokes: Bool = true,
+                penPerMedianExtent: Double? = 0.036) {
         self.classifier = classifier
         self.rasterizer = rasterizer
         self.minimumConfidence = minimumConfidence
         self.rejectsNovelStrokes = rejectsNovelStrokes
+        self.penPerMedianExtent = penPerMedianExtent
+    }
+
+    /// The rasterizer for one drawing (pen scaled to the drawing, see `penPerMedianExtent`).
+    func rasterizer(for strokes: [Stroke]) -> Rasterizer {
+        guard let fraction = penPerMedianExtent else { return rasterizer }
+        let extents = strokes.compactMap { stroke -> Double? in
+            guard let first = stroke.points.first else { return nil }
+            var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
+            for p in stroke.points {
+                (minX, maxX) = (min(minX, p.x), max(maxX, p.x))
+                (minY, maxY) = (min(minY, p.y), max(maxY, p.y))
+            }
+            let extent = max(maxX - minX, maxY - minY)
+            return extent.isFinite && extent > 0 ? extent : nil
+        }.sorted()
+        guard !extents.isEmpty else { return rasterizer }
+        var scaled = rasterizer
+        scaled.penWidth = .drawingUnits(fraction * extents[extents.count / 2])
+        return scaled
     }
 
     /// One `ClassifiedStroke` per stroke of `drawing`, in stroke order.
@@ -27,6 +53,7 @@ public struct ElementClassifier: Sendable {
         let usable = drawing.strokes.indices.filter { drawing.strokes[$0].points.count >= 2 }
         var scalars = [Float](repeating: 0, count: usable.count * side * side)
         var buffer = [Float](repeating: 0, count: side * side)
+        let rasterizer = rasterizer(for: usable.map { drawing.strokes[$0] })
         for (row, index) in usable.enumerated() {
             rasterizer.rasterize([drawing.strokes[index]], into: &buffer)
             let scale = classifier.preprocessing.scale * 255
