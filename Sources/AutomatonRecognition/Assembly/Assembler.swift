@@ -67,19 +67,39 @@ public struct Assembler: Sendable {
             }
         }
 
-        // 1b. Context: a "cycle" far from every circle cannot be a self-loop; when it is a
-        // good closed circle it is taken for a state (the classifier confuses the two).
+        // 1b. Context corrects the classifier where circles and loops look alike. States do
+        // not overlap: a small "circle" crossing a larger state's boundary (not concentric
+        // with it) is a self-loop on that state.
+        var kinds = ordered.map(\.kind)
         let fitted = circles
+        circles.removeAll { entry in
+            let crossesLarger = fitted.contains { other in
+                let (a, b) = (entry.circle, other.circle)
+                let d = a.center.distance(to: b.center)
+                return b.radius > a.radius && d > options.ringCenterTolerance * b.radius
+                    && d < a.radius + b.radius
+            }
+            if crossesLarger { kinds[entry.position] = .cycle }
+            return crossesLarger
+        }
+        // A "cycle" that is a good closed circle and either concentric with a state (a final
+        // ring) or far from every state (cannot be a self-loop) is a circle.
         for (position, s) in ordered.enumerated() where roles[position] == nil && s.kind == .cycle {
+            guard case let .success(c) = fitCircle(s.stroke),
+                  c.coveredAngle >= options.contextCircleCoverage else { continue }
+            let concentric = fitted.contains { entry in
+                c.center.distance(to: entry.circle.center)
+                    <= options.ringCenterTolerance * min(c.radius, entry.circle.radius)
+            }
             let nearCircle = fitted.contains { entry in
                 s.stroke.points.contains { p in
                     abs(p.distance(to: entry.circle.center) - entry.circle.radius)
                         <= options.loopReach * entry.circle.radius
                 }
             }
-            if !nearCircle, case let .success(c) = fitCircle(s.stroke),
-               c.coveredAngle >= options.contextCircleCoverage {
+            if concentric || !nearCircle {
                 circles.append((position, Circle(stroke: s.index, center: c.center, radius: c.radius)))
+                kinds[position] = .circle
             }
         }
 
@@ -93,7 +113,7 @@ public struct Assembler: Sendable {
             max(d.circle.radius, options.reachRadiusFloor * median)
         }
         for (position, s) in ordered.enumerated() where roles[position] == nil {
-            switch s.kind {
+            switch kinds[position] {
             case .arrow:
                 roles[position] = arrowRole(s.stroke, drafts: &drafts, reachRadius: reachRadius)
             case .cycle:
