@@ -76,6 +76,8 @@ struct Train: ParsableCommand {
     @Option(help: "Fraction of the training part held out to report validation accuracy.")
     var validationSplit = 0.0
     @Option(help: "Worker threads (results are identical for every count).") var threads = 2
+    @Option(help: "Matrix kernels: best (fastest this CPU supports), portable, avx2 or avx512.")
+    var kernels = "best"
     @Option(help: "Random rotation of training images, in degrees either way (0 = off).")
     var augmentRotation: Float = 0
     @Option(help: "Random relative scale change of training images either way (0 = off).")
@@ -113,6 +115,11 @@ struct Train: ParsableCommand {
             throw ValidationError("--validation-split must lie in [0, 1).")
         }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must lie in 1...64.") }
+        guard kernels == "best" || KernelPath(rawValue: kernels)?.isSupported == true else {
+            throw ValidationError("--kernels must be best, or one of "
+                + KernelPath.allCases.filter(\.isSupported).map(\.rawValue).joined(separator: ", ")
+                + " on this CPU.")
+        }
         guard parsedSchedule != nil else {
             throw ValidationError("--schedule must be constant, cosine or step.")
         }
@@ -156,10 +163,12 @@ struct Train: ParsableCommand {
                                        momentum: momentum, weightDecay: weightDecay,
                                        schedule: parsedSchedule ?? .constant, seed: seed,
                                        threadCount: threads)
-        let options = ClassifierTrainingOptions(training: training, testFraction: testSplit,
+        var options = ClassifierTrainingOptions(training: training, testFraction: testSplit,
                                                 validationFraction: validationSplit,
                                                 datasetName: URL(fileURLWithPath: data ?? strokes ?? "")
                                                     .lastPathComponent)
+        options.kernelPath = KernelPath(rawValue: kernels) ?? .best
+        Console.note("kernels: \(options.kernelPath) (best on this CPU: \(KernelPath.best.rawValue))")
         Console.note(" epoch  train loss  train acc  valid acc  elapsed")
         let augmentation = ImageAugmentation(maxRotationDegrees: augmentRotation,
                                              maxScaleChange: augmentScale, maxShift: augmentShift)

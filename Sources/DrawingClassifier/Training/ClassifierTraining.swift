@@ -7,6 +7,8 @@ public struct ClassifierTrainingOptions: Sendable {
     public var validationFraction: Double
     /// What to record as the dataset in the model file.
     public var datasetName: String?
+    /// Which compiled matrix kernels to train with (default: the fastest this CPU runs).
+    public var kernelPath: KernelPath = .best
 
     public init(training: TrainingOptions = TrainingOptions(), testFraction: Double = 0.2,
                 validationFraction: Double = 0, datasetName: String? = nil) {
@@ -79,6 +81,7 @@ public enum ClassifierTraining {
         var initRNG = SplitMix64(seed: seed &+ 1)
         var network = Network(specs: Network.drawingClassifierSpecs(classCount: dataset.classNames.count),
                               using: &initRNG)
+        network.useKernels(options.kernelPath)
         let trainer = Trainer(options: options.training)
         let epochs = try trainer.train(
             &network, images: training.images, labels: training.labels,
