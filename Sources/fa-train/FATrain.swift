@@ -64,13 +64,13 @@ struct Train: ParsableCommand {
     var extraData: [String] = []
     @Option(help: "A separate folder of test images (same classes); replaces the split.")
     var testData: String?
-    @Option(help: "Passes over the training split.") var epochs = 30
-    @Option(help: "Examples per gradient step.") var batchSize = 32
+    @Option(help: "Passes over the training split.") var epochs = 60
+    @Option(help: "Examples per gradient step.") var batchSize = 16
     @Option(help: "SGD learning rate.") var learningRate: Float = 0.01
     @Option(help: "SGD momentum.") var momentum: Float = 0.9
     @Option(help: "L2 weight decay on weights (not biases).") var weightDecay: Float = 0
     @Option(help: "Learning-rate schedule: constant, cosine or step (×0.1 every third of the run).")
-    var schedule = "constant"
+    var schedule = "cosine"
     @Option(help: "Seed for the split, weight initialisation and shuffling.") var seed: UInt64 = 1
     @Option(help: "Fraction of each class held out for testing.") var testSplit = 0.2
     @Option(help: "Fraction of the training part held out to report validation accuracy.")
@@ -79,11 +79,11 @@ struct Train: ParsableCommand {
     @Option(help: "Matrix kernels: best (fastest this CPU supports), portable, avx2 or avx512.")
     var kernels = "best"
     @Option(help: "Random rotation of training images, in degrees either way (0 = off).")
-    var augmentRotation: Float = 0
+    var augmentRotation: Float = 15
     @Option(help: "Random relative scale change of training images either way (0 = off).")
-    var augmentScale: Float = 0
+    var augmentScale: Float = 0.15
     @Option(help: "Random shift of training images in pixels either way (0 = off).")
-    var augmentShift: Float = 0
+    var augmentShift: Float = 2
     @Option(name: .shortAndLong, help: "Where to write the model file.") var output = "classifier.model"
     @Option(help: "Also write the test evaluation as JSON (FORMATS.md §4).") var report: String?
     @Option(help: "Also draw the test confusion matrix as a heat-map PNG.")
