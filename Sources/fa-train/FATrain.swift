@@ -32,8 +32,10 @@ struct ImageOptions: ParsableArguments {
                                                   maxPixelCount: max(side * side, 1)))
     }
 
-    func load(_ folder: String) throws -> ImageFolderDataset {
-        let dataset = try ImageFolderDataset(root: folder, options: datasetOptions) { loaded, total in
+    func load(_ folder: String, minimumClasses: Int = 2) throws -> ImageFolderDataset {
+        var options = datasetOptions
+        options.minimumClasses = minimumClasses
+        let dataset = try ImageFolderDataset(root: folder, options: options) { loaded, total in
             if loaded == total || loaded % 500 == 0 { Console.status("loading \(folder): \(loaded)/\(total) files") }
         }
         for file in dataset.unreadableFiles { Console.note("skipped \(file.path): \(file.reason)") }
@@ -158,7 +160,7 @@ struct Train: ParsableCommand {
     func run() throws {
         let start = ContinuousClock.now
         let (dataset, testDataset) = try loadData()
-        let extra = try extraData.map { try images.load($0) }
+        let extra = try extraData.map { try images.load($0, minimumClasses: 1) }
         let training = TrainingOptions(epochs: epochs, batchSize: batchSize, learningRate: learningRate,
                                        momentum: momentum, weightDecay: weightDecay,
                                        schedule: parsedSchedule ?? .constant, seed: seed,
@@ -186,13 +188,13 @@ struct Train: ParsableCommand {
             print(matrix.description)
             for mistake in result.mistakes {
                 Console.note("misclassified \(mistake.path.isEmpty ? "(rasterized strokes)" : mistake.path): "
-                    + "\(dataset.classNames[mistake.trueLabel]) taken for "
-                    + "\(dataset.classNames[mistake.predictedLabel])")
+                    + "\(result.classifier.classes[mistake.trueLabel]) taken for "
+                    + "\(result.classifier.classes[mistake.predictedLabel])")
             }
             if let report { try EvaluationReport(matrix).write(to: report) }
             if let confusionPng { try ConfusionHeatMap().render(matrix).writePNG(to: confusionPng) }
             if let mistakesPng {
-                try Montage().mistakes(result.mistakes, classNames: dataset.classNames)
+                try Montage().mistakes(result.mistakes, classNames: result.classifier.classes)
                     .writePNG(to: mistakesPng)
             }
         } else if report != nil {

@@ -12,6 +12,8 @@ struct Rasterize: ParsableCommand {
     @Option(help: "Largest rotation of the variants, in degrees either way (180 = any angle).")
     var rotation = 10.0
     @Option(help: "Seed of the variants.") var seed: UInt64 = 1
+    @Option(help: "Write every kept class into this one class folder (e.g. other).")
+    var asClass: String?
 
     func validate() throws {
         guard (0...100).contains(copies) else { throw ValidationError("--copies must lie in 0...100.") }
@@ -19,10 +21,18 @@ struct Rasterize: ParsableCommand {
     }
 
     func run() throws {
-        let dataset = try StrokeDataset.load(at: strokes)
+        var dataset = try StrokeDataset.load(at: strokes)
+        let keep = classes.map { $0.split(separator: ",").map(String.init) } ?? dataset.classes
+        if let asClass {
+            dataset = StrokeDataset(samples: dataset.samples.filter { keep.contains($0.label) }.map {
+                var sample = $0
+                sample.label = asClass
+                return sample
+            })
+        }
         var rng = SplitMix64(seed: seed)
         let count = try dataset.exportPNGFolders(
-            to: output, classes: classes.map { $0.split(separator: ",").map(String.init) },
+            to: output, classes: asClass.map { [$0] } ?? keep,
             augmentation: StrokeAugmentation(maxRotation: rotation * .pi / 180), copies: copies,
             using: &rng)
         print("wrote \(count) PNGs to \(output)")

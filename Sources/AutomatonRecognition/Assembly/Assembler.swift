@@ -55,8 +55,6 @@ public struct Assembler: Sendable {
         for (position, s) in ordered.enumerated() {
             if let reason = s.rejection {
                 roles[position] = .rejected(reason: reason)
-            } else if s.kind == nil {
-                roles[position] = .rejected(reason: "unknown class '\(s.label)'")
             } else if s.kind == .circle {
                 switch fitCircle(s.stroke) {
                 case let .success(c):
@@ -127,8 +125,20 @@ public struct Assembler: Sendable {
                 } else {
                     roles[position] = loopRole(s.stroke, drafts: drafts, reachRadius: reachRadius)
                 }
-            default:
-                break
+            case .circle:
+                break  // circles got their roles in step 2
+            case nil:
+                // Not an element class (e.g. `other`): still a transition when its two ends
+                // reach two different states — a stroke joining two states is a transition.
+                if case let .transition(_, from?, to?) = arrowRole(s.stroke, drafts: &drafts,
+                                                                   reachRadius: reachRadius,
+                                                                   marksInitial: false),
+                   from != to {
+                    roles[position] = arrowRole(s.stroke, drafts: &drafts, reachRadius: reachRadius)
+                } else {
+                    roles[position] = .rejected(reason: "not an automaton element (classified as "
+                                                    + "'\(s.label)')")
+                }
             }
         }
 

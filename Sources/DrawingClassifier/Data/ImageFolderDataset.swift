@@ -24,14 +24,18 @@ public struct ImageFolderDataset: Sendable {
         public var png: PNGReadOptions
         /// The side of the square every image is fitted into.
         public var side: Int
+        /// Fewer class folders is an error: 2 for a dataset to train or test on; 1 for
+        /// extra training data that only adds examples of some classes.
+        public var minimumClasses: Int
 
-        /// Defaults: skip unreadable files, default PNG options, 28 × 28 images.
+        /// Defaults: skip unreadable files, default PNG options, 28 × 28 images, 2 classes.
         public init(strict: Bool = false, png: PNGReadOptions = PNGReadOptions(),
-                    side: Int = 28) {
+                    side: Int = 28, minimumClasses: Int = 2) {
             precondition(side > 0, "The image side of a dataset must be positive.")
             self.strict = strict
             self.png = png
             self.side = side
+            self.minimumClasses = minimumClasses
         }
     }
 
@@ -93,7 +97,7 @@ public struct ImageFolderDataset: Sendable {
             }
         }
         guard !classNames.isEmpty else { throw .noClasses(path: root) }
-        guard classNames.count >= 2 else {
+        guard classNames.count >= options.minimumClasses else {
             throw .singleClass(path: root, className: classNames[0])
         }
 

@@ -42,11 +42,16 @@ public struct OpenSetReport: Sendable, Equatable {
         return total == 0 ? 0 : Double(right) / Double(total)
     }
 
-    /// Examples of classes the model does not know that it rejected.
+    /// Model classes that mean "none of the real classes" (a trained catch-all class).
+    public static let catchAllClasses: Set<String> = ["other"]
+
+    /// Examples of classes the model does not know that it rejected, or put in a catch-all
+    /// class such as `other`.
     public var unknownRejectionRate: Double {
         var rejected = 0, total = 0
+        let catchAll = modelClasses.indices.filter { Self.catchAllClasses.contains(modelClasses[$0]) }
         for (row, name) in datasetClasses.enumerated() where !modelClasses.contains(name) {
-            rejected += counts[row][modelClasses.count]
+            rejected += counts[row][modelClasses.count] + catchAll.reduce(0) { $0 + counts[row][$1] }
             total += counts[row].reduce(0, +)
         }
         return total == 0 ? 0 : Double(rejected) / Double(total)
@@ -65,7 +70,7 @@ extension OpenSetReport: CustomStringConvertible {
         func percent(_ x: Double) -> String { String((x * 1000).rounded() / 10) + " %" }
         lines.append("known classes right (and not rejected): \(percent(knownAccuracy))")
         if datasetClasses.contains(where: { !modelClasses.contains($0) }) {
-            lines.append("unknown classes rejected: \(percent(unknownRejectionRate))")
+            lines.append("unknown classes rejected (or called other): \(percent(unknownRejectionRate))")
         }
         return lines.joined(separator: "\n")
     }

@@ -61,14 +61,16 @@ public enum ClassifierTraining {
                                  testFraction: testDataset == nil ? options.testFraction : 0,
                                  validationFraction: options.validationFraction, using: &splitRNG)
         var training = dataset.tensors(at: split.training)
+        // Classes found only in the extra data (an "other" class of non-elements, say) come
+        // after the dataset's own, in order of appearance; they are trained, never tested.
+        var classNames = dataset.classNames
+        for name in extraTraining.flatMap(\.classNames) where !classNames.contains(name) {
+            classNames.append(name)
+        }
         for extra in extraTraining {
-            let mapping = extra.classNames.map { dataset.classNames.firstIndex(of: $0) }
-            guard mapping.allSatisfy({ $0 != nil }) else {
-                throw TrainingError(description: "extra training data \(extra.root) has classes "
-                    + "\(extra.classNames), not all among \(dataset.classNames)")
-            }
+            let mapping = extra.classNames.map { classNames.firstIndex(of: $0) ?? 0 }
             var more = extra.tensors()
-            more.labels = more.labels.map { mapping[$0] ?? 0 }
+            more.labels = more.labels.map { mapping[$0] }
             training.images = Tensor(shape: [training.labels.count + more.labels.count]
                                          + training.images.shape.dropFirst(),
                                      scalars: training.images.scalars + more.images.scalars)
@@ -79,7 +81,7 @@ public enum ClassifierTraining {
             ?? (split.test.isEmpty ? nil : dataset.tensors(at: split.test))
 
         var initRNG = SplitMix64(seed: seed &+ 1)
-        var network = Network(specs: Network.drawingClassifierSpecs(classCount: dataset.classNames.count),
+        var network = Network(specs: Network.drawingClassifierSpecs(classCount: classNames.count),
                               using: &initRNG)
         network.useKernels(options.kernelPath)
         let trainer = Trainer(options: options.training)
@@ -88,7 +90,7 @@ public enum ClassifierTraining {
             validation: validation.map { LabeledImages(images: $0.images, labels: $0.labels) },
             augmentation: augmentation, progress: progress)
 
-        var classifier = Classifier(network: network, classes: dataset.classNames)
+        var classifier = Classifier(network: network, classes: classNames)
         classifier.fitNoveltyDetector(images: training.images, labels: training.labels)
         let testSource = testDataset ?? dataset
         let testIndices = testDataset == nil ? split.test : Array(0..<(testDataset?.count ?? 0))
@@ -121,7 +123,7 @@ public enum ClassifierTraining {
         metadata.testAccuracy = matrix?.accuracy
         classifier.training = metadata
 
-        let summary = SplitSummary(classNames: dataset.classNames, trainingLabels: training.labels,
+        let summary = SplitSummary(classNames: classNames, trainingLabels: training.labels,
                                    validationLabels: validation?.labels ?? [],
                                    testLabels: test?.labels ?? [])
         return ClassifierTrainingResult(classifier: classifier, epochs: epochs, split: summary, test: matrix,
