@@ -110,6 +110,12 @@ public struct Assembler: Sendable {
         func reachRadius(_ d: StateDraft) -> Double {
             max(d.circle.radius, options.reachRadiusFloor * median)
         }
+        /// The stroke read as an arrow, when its two ends reach two different states.
+        func joiningTransition(_ stroke: Stroke) -> Element.Role? {
+            let role = arrowRole(stroke, drafts: &drafts, reachRadius: reachRadius, marksInitial: false)
+            guard case let .transition(_, from?, to?) = role, from != to else { return nil }
+            return role
+        }
         for (position, s) in ordered.enumerated() where roles[position] == nil {
             switch kinds[position] {
             case .arrow:
@@ -117,28 +123,15 @@ public struct Assembler: Sendable {
             case .cycle:
                 // Context: a curved stroke whose two ends reach two different states is a
                 // bent transition, whatever its curl looked like to the classifier.
-                if case let .transition(_, from?, to?) = arrowRole(s.stroke, drafts: &drafts,
-                                                                   reachRadius: reachRadius,
-                                                                   marksInitial: false),
-                   from != to {
-                    roles[position] = arrowRole(s.stroke, drafts: &drafts, reachRadius: reachRadius)
-                } else {
-                    roles[position] = loopRole(s.stroke, drafts: drafts, reachRadius: reachRadius)
-                }
+                roles[position] = joiningTransition(s.stroke)
+                    ?? loopRole(s.stroke, drafts: drafts, reachRadius: reachRadius)
             case .circle:
                 break  // circles got their roles in step 2
             case nil:
                 // Not an element class (e.g. `other`): still a transition when its two ends
                 // reach two different states — a stroke joining two states is a transition.
-                if case let .transition(_, from?, to?) = arrowRole(s.stroke, drafts: &drafts,
-                                                                   reachRadius: reachRadius,
-                                                                   marksInitial: false),
-                   from != to {
-                    roles[position] = arrowRole(s.stroke, drafts: &drafts, reachRadius: reachRadius)
-                } else {
-                    roles[position] = .rejected(reason: "not an automaton element (classified as "
-                                                    + "'\(s.label)')")
-                }
+                roles[position] = joiningTransition(s.stroke)
+                    ?? .rejected(reason: "not an automaton element (classified as '\(s.label)')")
             }
         }
 
