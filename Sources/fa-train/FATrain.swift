@@ -220,6 +220,7 @@ struct Evaluate: ParsableCommand {
     var classes: String?
     @Flag(help: "Open-set evaluation: also count strokes rejected as unlike every class; classes the model does not know should be rejected.")
     var openSet = false
+    @Option(help: "With --strokes: pen width in drawing units for rasterizing.") var penWidth = 4.0
     @Option(help: "Also write the evaluation as JSON (FORMATS.md §4).") var report: String?
     @OptionGroup var images: ImageOptions
 
@@ -235,7 +236,8 @@ struct Evaluate: ParsableCommand {
         if let strokes {
             var rng = SplitMix64(seed: 0)
             dataset = try StrokeDataset.load(at: strokes).rasterized(
-                classes: classes.map { $0.split(separator: ",").map(String.init) }, using: &rng)
+                classes: classes.map { $0.split(separator: ",").map(String.init) },
+                rasterizer: Rasterizer(penWidth: .drawingUnits(penWidth)), using: &rng)
         } else {
             dataset = try images.load(data ?? "")
         }
