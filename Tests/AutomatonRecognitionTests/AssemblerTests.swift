@@ -116,7 +116,7 @@ import DrawingClassifier
         #expect(reasons[0] == "self-loop with no state nearby")
         #expect(reasons[1].hasPrefix("circle fit residual is")
                 || reasons[1].hasPrefix("stroke covers"))
-        #expect(reasons[2] == "unknown class 'star'")
+        #expect(reasons[2] == "not an automaton element (classified as 'star')")
         #expect(reasons[3] == "classifier confidence 0.41 is below 0.5")
     }
 
