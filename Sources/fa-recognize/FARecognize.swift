@@ -31,6 +31,15 @@ struct FARecognize: ParsableCommand {
 
     enum OutputFormat: String, ExpressibleByArgument { case jsonl, json, dot }
 
+    /// One drawing's result in the chosen format.
+    func text(of result: RecognitionResult) -> String {
+        switch format {
+        case .jsonl: result.jsonLine()
+        case .json: result.prettyJSON()
+        case .dot: result.assembly.automaton.dot(name: "automaton")
+        }
+    }
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Give at least one drawing file, or '-'.") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must lie in 1...64.") }
@@ -60,25 +69,30 @@ struct FARecognize: ParsableCommand {
         }
         let failures = items.filter { if case .failure = $0.drawing { true } else { false } }.count
         if let render {
-            guard items.count == 1, case .success(let drawing) = items[0].drawing else {
-                throw ValidationError("--render needs exactly one readable drawing.")
+            guard items.count == 1 else {
+                throw ValidationError("--render draws one drawing; the input holds \(items.count).")
+            }
+            guard case .success(let drawing) = items[0].drawing else {
+                if case .failure(let error) = items[0].drawing {
+                    print(Recognizer.errorLine(source: items[0].source, message: error.description))
+                }
+                throw ExitCode(1)
             }
             let result = recognizer.recognize(drawing, source: items[0].source, extraInputs: inputs)
             try AutomatonRenderer().picture(of: drawing, assembly: result.assembly)
                 .write(to: render)
+            print(text(of: result))
+            return
         }
-        switch format {
-        case .jsonl:
+        if format == .jsonl {
             for line in recognizer.jsonLines(for: items, extraInputs: inputs, threadCount: threads) {
                 print(line)
             }
-        case .json, .dot:
+        } else {
             for item in items {
                 switch item.drawing {
                 case .success(let drawing):
-                    let result = recognizer.recognize(drawing, source: item.source, extraInputs: inputs)
-                    print(format == .json ? result.prettyJSON()
-                          : result.assembly.automaton.dot(name: "automaton"))
+                    print(text(of: recognizer.recognize(drawing, source: item.source, extraInputs: inputs)))
                 case .failure(let error):
                     print(Recognizer.errorLine(source: item.source, message: error.description))
                 }
