@@ -25,8 +25,18 @@ public enum StrokeReader {
             throw StrokeFormatError(source: path, kind: .unreadableFile)
         }
         defer { try? handle.close() }
+        return try read(from: handle, source: path, limits: limits)
+    }
+
+    /// Reads an open file, pipe or standard input (`FileHandle.standardInput`) the same way,
+    /// bounded by the same limits; `source` names it in errors (`"stdin"`, say).
+    public static func read(from handle: FileHandle, source: String,
+                            limits: StrokeLimits = .standard) throws(StrokeFormatError)
+        -> DrawingInput {
+        let path = source
         var bytes: [UInt8] = []
         var checkedStart = false
+        var scanned = 0
         while true {
             let chunk: Data?
             do { chunk = try handle.read(upToCount: 1 << 20) } catch {
@@ -38,7 +48,10 @@ public enum StrokeReader {
                 throw StrokeFormatError(source: path, kind: .inputTooLarge(
                     bytes: bytes.count, limit: limits.maxInputBytes))
             }
-            if !checkedStart, let first = bytes.firstIndex(where: { byte in
+            // Only the new chunk is scanned: rescanning from the start made a long run of
+            // blanks quadratic (a 200 MB file of spaces took minutes).
+            defer { scanned = bytes.count }
+            if !checkedStart, let first = bytes[scanned...].firstIndex(where: { byte in
                 !isWhitespace(byte) && byte != 0xEF && byte != 0xBB && byte != 0xBF
             }) {
                 checkedStart = true

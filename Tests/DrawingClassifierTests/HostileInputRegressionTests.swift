@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import DrawingClassifier
+
+/// Regressions for inputs that once hung or allocated far more than their size warranted
+/// (found while fuzzing and building the CLI bad-input corpus).
+@Suite struct HostileInputRegressionTests {
+    /// Reading used to rescan everything read so far after each 1 MiB chunk while looking
+    /// for the first non-blank byte: 4 MB of spaces took 1.6 s and 16 MB 16 s (debug).
+    @Test func aLongRunOfBlanksIsReadInLinearTime() throws {
+        let folder = try TemporaryFolder("blanks")
+        defer { folder.remove() }
+        try folder.write([UInt8](repeating: 0x20, count: 16 << 20) + Array("x".utf8),
+                         to: "blanks.json")
+        let start = Date()
+        #expect(throws: StrokeFormatError.self) {
+            try StrokeReader.read(contentsOfFile: folder.path + "/blanks.json")
+        }
+        #expect(Date().timeIntervalSince(start) < 4)
+    }
+
+    @Test func aFileHandleIsReadWithTheSameLimits() throws {
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("[[{\"x\":1,\"y\":2},{\"x\":3,\"y\":4}]]".utf8))
+        try pipe.fileHandleForWriting.close()
+        let limits = StrokeLimits(maxPointsPerStroke: 1)
+        #expect(throws: StrokeFormatError(source: "stdin", kind: .tooManyPoints(
+            stroke: 0, count: 2, limit: 1))) {
+            try StrokeReader.read(from: pipe.fileHandleForReading, source: "stdin", limits: limits)
+        }
+    }
+
+    /// Opening a FIFO with no writer used to block forever (a dataset folder with a named
+    /// pipe called x.png hung fa-train).
+    @Test func aNamedPipeIsRefusedInsteadOfBlocking() throws {
+        let folder = try TemporaryFolder("fifo")
+        defer { folder.remove() }
+        let path = folder.path + "/pipe.png"
+        #expect(mkfifo(path, 0o644) == 0)
+        #expect(throws: ImageLoadingError.cannotRead(
+            path: path, reason: "not a regular file (a pipe, socket or device)")) {
+            try GrayImage(contentsOfPNG: path)
+        }
+    }
+
+    /// A 1 kB file whose header claims 49 million weights used to get them allocated and
+    /// randomly initialised (about 200 MB) before its length was compared.
+    @Test func aShortFileClaimingAHugeNetworkIsRefusedBeforeAllocating() throws {
+        var rng = SplitMix64(seed: 1)
+        let classifier = Classifier(network: Network(specs: [.flatten, .dense(inputCount: 784,
+                                                                               outputCount: 2)],
+                                                     using: &rng),
+                                    classes: ["a", "b"])
+        var bytes = ModelFile.encode(classifier)
+        let headerLength = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16
+        var header = String(decoding: bytes[16..<(16 + headerLength)], as: UTF8.self)
+        // 784 → 62 000 → 2: 48.7 million weights, under the 50 million architecture cap.
+        header = header.replacingOccurrences(
+            of: #"{"dense":{"inputCount":784,"outputCount":2}}"#,
+            with: #"{"dense":{"inputCount":784,"outputCount":62000}},"#
+                + #"{"dense":{"inputCount":62000,"outputCount":2}}"#)
+        let newHeader = Array(header.utf8)
+        bytes = Array(bytes[0..<12]) + withUnsafeBytes(of: UInt32(newHeader.count).littleEndian,
+                                                        Array.init)
+            + newHeader + Array(bytes[(16 + headerLength)...].dropLast(4))
+        let crc = bytes.withUnsafeBufferPointer { UInt32(crc32Of($0)) }
+        bytes += withUnsafeBytes(of: crc.littleEndian, Array.init)
+        let start = Date()
+        #expect(throws: ModelFileError.truncated(path: "huge.model")) {
+            try ModelFile.decode(bytes, path: "huge.model")
+        }
+        #expect(Date().timeIntervalSince(start) < 0.5)
+    }
+}
