@@ -6,7 +6,8 @@ import Testing
 /// (found while fuzzing and building the CLI bad-input corpus).
 @Suite struct HostileInputRegressionTests {
     /// Reading used to rescan everything read so far after each 1 MiB chunk while looking
-    /// for the first non-blank byte: 4 MB of spaces took 1.6 s and 16 MB 16 s (debug).
+    /// for the first non-blank byte: 4 MB of spaces took 1.6 s and 16 MB 16 s (debug; now
+    /// about 1 s, which is mostly writing the file).
     @Test func aLongRunOfBlanksIsReadInLinearTime() throws {
         let folder = try TemporaryFolder("blanks")
         defer { folder.remove() }
@@ -17,6 +18,33 @@ import Testing
             try StrokeReader.read(contentsOfFile: folder.path + "/blanks.json")
         }
         #expect(Date().timeIntervalSince(start) < 4)
+    }
+
+    /// A stroke longer than the limits used to be parsed whole before its length was
+    /// checked: JSONSerialization makes about 3 KB of objects per point (a 14 MB stroke of a
+    /// million points took 3 GB and 50 s). Now one pass over the bytes refuses it.
+    @Test func anOverlongArrayIsRefusedBeforeParsing() throws {
+        let limits = StrokeLimits(maxStrokesPerDrawing: 10, maxPointsPerStroke: 1_000)
+        let point = Array(#"{"x":1,"y":2},"#.utf8)
+        var bytes = Array("[[".utf8)
+        for _ in 0..<1_000 { bytes += point }
+        let fits = bytes.dropLast() + Array("]]".utf8)
+        #expect(throws: Never.self) { try StrokeReader.read(bytes: Array(fits), source: "s", limits: limits) }
+        bytes += Array(#"{"x":1,"y":2}]]"#.utf8)  // 1001 points
+        #expect(throws: StrokeFormatError(source: "s", kind: .unexpectedStructure(
+            where: "an array of more than 1000 elements",
+            expected: "at most 1000 points per stroke and 10 strokes per drawing (raise "
+                + "StrokeLimits.maxPointsPerStroke or .maxStrokesPerDrawing)"))) {
+            try StrokeReader.read(bytes: bytes, source: "s", limits: limits)
+        }
+        // Commas inside strings are not elements; nesting is bounded.
+        let strings = "[[{\"x\":1,\"y\":2,\"note\":\"" + String(repeating: ",", count: 5_000) + "\"}]]"
+        #expect(throws: Never.self) { try StrokeReader.read(bytes: Array(strings.utf8), source: "s", limits: limits) }
+        let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
+        #expect(throws: StrokeFormatError(source: "s", kind: .malformedJSON(
+            reason: "nested deeper than 64 levels"))) {
+            try StrokeReader.read(bytes: Array(deep.utf8), source: "s")
+        }
     }
 
     @Test func aFileHandleIsReadWithTheSameLimits() throws {

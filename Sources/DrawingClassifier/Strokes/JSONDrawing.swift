@@ -11,6 +11,11 @@ enum JSONDrawing {
         let fail = { (kind: StrokeFormatError.Kind) in
             StrokeFormatError(source: source, line: line, kind: kind)
         }
+        do throws(StrokeFormatError.Kind) {
+            try checkShape(bytes, limits: limits)
+        } catch {
+            throw fail(error)
+        }
         let tree: Any
         do {
             tree = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
@@ -22,6 +27,54 @@ enum JSONDrawing {
             return try drawing(from: tree, limits: limits)
         } catch {
             throw fail(error)
+        }
+    }
+
+    /// The deepest nesting of arrays and objects accepted (a drawing needs 4 levels; unknown
+    /// keys may hold a little more).
+    static let maximumDepth = 64
+
+    /// Refuses, before parsing, a document whose shape no drawing within `limits` can have:
+    /// an array with more elements than the most points per stroke or strokes per drawing,
+    /// or nesting deeper than `maximumDepth`. JSONSerialization builds an object per value
+    /// (about 3 KB per point): a 14 MB stroke of a million points took 3 GB and 50 s to be
+    /// refused after parsing. One pass over the bytes, brackets counted outside strings.
+    static func checkShape(_ bytes: UnsafeBufferPointer<UInt8>,
+                           limits: StrokeLimits) throws(StrokeFormatError.Kind) {
+        guard let base = bytes.baseAddress else { return }
+        let longest = max(limits.maxPointsPerStroke, limits.maxStrokesPerDrawing)
+        var commas: [Int] = []  // per open container: commas so far (-1 for an object)
+        var inString = false, escaped = false
+        for i in 0..<bytes.count {
+            let byte = base[i]
+            if inString {
+                if escaped { escaped = false }
+                else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                commas.append(byte == UInt8(ascii: "[") ? 0 : -1)
+                guard commas.count <= maximumDepth else {
+                    throw .malformedJSON(reason: "nested deeper than \(maximumDepth) levels")
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                _ = commas.popLast()
+            case UInt8(ascii: ","):
+                guard let last = commas.last, last >= 0 else { break }
+                commas[commas.count - 1] = last + 1
+                guard last + 1 < longest else {  // elements = commas + 1
+                    throw .unexpectedStructure(where: "an array of more than \(longest) elements",
+                        expected: "at most \(limits.maxPointsPerStroke) points per stroke and "
+                            + "\(limits.maxStrokesPerDrawing) strokes per drawing (raise "
+                            + "StrokeLimits.maxPointsPerStroke or .maxStrokesPerDrawing)")
+                }
+            default:
+                break
+            }
         }
     }
 

@@ -51,8 +51,8 @@ public enum StrokeReader {
             // Only the new chunk is scanned: rescanning from the start made a long run of
             // blanks quadratic (a 200 MB file of spaces took minutes).
             defer { scanned = bytes.count }
-            if !checkedStart, let first = bytes[scanned...].firstIndex(where: { byte in
-                !isWhitespace(byte) && byte != 0xEF && byte != 0xBB && byte != 0xBF
+            if !checkedStart, let first = bytes.withUnsafeBufferPointer({ buffer in
+                firstSignificant(buffer, from: scanned)
             }) {
                 checkedStart = true
                 if ![UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "{")]
@@ -169,11 +169,26 @@ public enum StrokeReader {
     }
 
     /// The first non-whitespace index in from..<to, `to` if none, or nil if from ≥ to.
+    /// Walks the raw pointer: a megabyte of blanks costs milliseconds even in debug builds.
     static func skipWhitespace(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-        guard from < to else { return nil }
+        guard from < to, let base = buffer.baseAddress else { return nil }
+        precondition(to <= buffer.count, "The range must lie inside the buffer.")
         var index = from
-        while index < to, isWhitespace(buffer[index]) { index += 1 }
+        while index < to, isWhitespace(base[index]) { index += 1 }
         return index
+    }
+
+    /// The first index at or after `from` holding neither whitespace nor a byte-order-mark
+    /// byte, or nil.
+    static func firstSignificant(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
+        var index = from
+        while index < buffer.count {
+            let byte = base[index]
+            if !isWhitespace(byte) && byte != 0xEF && byte != 0xBB && byte != 0xBF { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// `to` moved back over trailing whitespace (never before `from`).
