@@ -22,7 +22,8 @@ import Testing
 
     /// A stroke longer than the limits used to be parsed whole before its length was
     /// checked: JSONSerialization makes about 3 KB of objects per point (a 14 MB stroke of a
-    /// million points took 3 GB and 50 s). Now one pass over the bytes refuses it.
+    /// million points took 3 GB and 50 s). Now one pass over the bytes refuses it, with the
+    /// error the check after parsing gives.
     @Test func anOverlongArrayIsRefusedBeforeParsing() throws {
         let limits = StrokeLimits(maxStrokesPerDrawing: 10, maxPointsPerStroke: 1_000)
         let point = Array(#"{"x":1,"y":2},"#.utf8)
@@ -31,11 +32,23 @@ import Testing
         let fits = bytes.dropLast() + Array("]]".utf8)
         #expect(throws: Never.self) { try StrokeReader.read(bytes: Array(fits), source: "s", limits: limits) }
         bytes += Array(#"{"x":1,"y":2}]]"#.utf8)  // 1001 points
-        #expect(throws: StrokeFormatError(source: "s", kind: .unexpectedStructure(
-            where: "an array of more than 1000 elements",
-            expected: "at most 1000 points per stroke and 10 strokes per drawing (raise "
-                + "StrokeLimits.maxPointsPerStroke or .maxStrokesPerDrawing)"))) {
+        #expect(throws: StrokeFormatError(source: "s", kind: .tooManyPoints(
+            stroke: 0, count: 1_001, limit: 1_000))) {
             try StrokeReader.read(bytes: bytes, source: "s", limits: limits)
+        }
+        // Truncated, so the parser would refuse it too: this error can only come from the scan.
+        #expect(throws: StrokeFormatError(source: "s", kind: .tooManyPoints(
+            stroke: 0, count: 1_001, limit: 1_000))) {
+            try StrokeReader.read(bytes: Array(bytes.dropLast(2)), source: "s", limits: limits)
+        }
+        let strokes = "[" + Array(repeating: #"[{"x":1,"y":2}]"#, count: 11).joined(separator: ",") + "]"
+        #expect(throws: StrokeFormatError(source: "s", kind: .tooManyStrokes(count: 11, limit: 10))) {
+            try StrokeReader.read(bytes: Array(strokes.dropLast().utf8), source: "s", limits: limits)
+        }
+        let quickDraw = #"{"drawing":[[[1],[2]],[["# + String(repeating: "1,", count: 1_000) + "1],[2]]]}"
+        #expect(throws: StrokeFormatError(source: "s", kind: .tooManyPoints(
+            stroke: 1, count: 1_001, limit: 1_000))) {
+            try StrokeReader.read(bytes: Array(quickDraw.utf8), source: "s", limits: limits)
         }
         // Commas inside strings are not elements; nesting is bounded.
         let strings = "[[{\"x\":1,\"y\":2,\"note\":\"" + String(repeating: ",", count: 5_000) + "\"}]]"

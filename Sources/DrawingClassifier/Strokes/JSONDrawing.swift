@@ -34,17 +34,46 @@ enum JSONDrawing {
     /// keys may hold a little more).
     static let maximumDepth = 64
 
-    /// Refuses, before parsing, a document whose shape no drawing within `limits` can have:
-    /// an array with more elements than the most points per stroke or strokes per drawing,
-    /// or nesting deeper than `maximumDepth`. JSONSerialization builds an object per value
-    /// (about 3 KB per point): a 14 MB stroke of a million points took 3 GB and 50 s to be
-    /// refused after parsing. One pass over the bytes, brackets counted outside strings.
+    /// An array or object still open while scanning.
+    private struct OpenValue {
+        var isArray: Bool
+        /// Its position in the enclosing array (the stroke index for a stroke), or 0.
+        var index: Int
+        var commas = 0
+        /// The first byte of its first element (0 while it has none).
+        var first: UInt8 = 0
+    }
+
+    /// Refuses, before parsing, a document no drawing within `limits` can be: an array of
+    /// points (objects, or Quick, Draw! numbers) longer than `maxPointsPerStroke`, an array
+    /// of strokes longer than `maxStrokesPerDrawing`, or nesting deeper than `maximumDepth`.
+    /// The errors are those the checks after parsing give. JSONSerialization builds an
+    /// object per value (about 3 KB per point), so a 14 MB stroke of a million points took
+    /// 3 GB and 50 s to refuse after parsing. One pass, brackets counted outside strings;
+    /// arrays left open by a truncated document are checked too.
     static func checkShape(_ bytes: UnsafeBufferPointer<UInt8>,
                            limits: StrokeLimits) throws(StrokeFormatError.Kind) {
         guard let base = bytes.baseAddress else { return }
-        let longest = max(limits.maxPointsPerStroke, limits.maxStrokesPerDrawing)
-        var commas: [Int] = []  // per open container: commas so far (-1 for an object)
+        var open: [OpenValue] = []
         var inString = false, escaped = false
+        func check(_ value: OpenValue, parentIndex: Int) throws(StrokeFormatError.Kind) {
+            guard value.isArray, value.first != 0 else { return }
+            let count = value.commas + 1
+            switch value.first {
+            case UInt8(ascii: "{") where count > limits.maxPointsPerStroke:
+                throw .tooManyPoints(stroke: value.index, count: count,
+                                     limit: limits.maxPointsPerStroke)
+            case UInt8(ascii: "[") where count > limits.maxStrokesPerDrawing:
+                throw .tooManyStrokes(count: count, limit: limits.maxStrokesPerDrawing)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if count > limits.maxPointsPerStroke {  // Quick, Draw! [x0, x1, ..]
+                    throw .tooManyPoints(stroke: parentIndex, count: count,
+                                         limit: limits.maxPointsPerStroke)
+                }
+            default:
+                break
+            }
+        }
         for i in 0..<bytes.count {
             let byte = base[i]
             if inString {
@@ -53,29 +82,31 @@ enum JSONDrawing {
                 else if byte == UInt8(ascii: "\"") { inString = false }
                 continue
             }
+            if StrokeReader.isWhitespace(byte) { continue }
+            if let last = open.indices.last, open[last].first == 0,
+               byte != UInt8(ascii: "]"), byte != UInt8(ascii: "}") {
+                open[last].first = byte
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                commas.append(byte == UInt8(ascii: "[") ? 0 : -1)
-                guard commas.count <= maximumDepth else {
+                let index = open.last.map { $0.isArray ? $0.commas : 0 } ?? 0
+                open.append(OpenValue(isArray: byte == UInt8(ascii: "["), index: index))
+                guard open.count <= maximumDepth else {
                     throw .malformedJSON(reason: "nested deeper than \(maximumDepth) levels")
                 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                _ = commas.popLast()
-            case UInt8(ascii: ","):
-                guard let last = commas.last, last >= 0 else { break }
-                commas[commas.count - 1] = last + 1
-                guard last + 1 < longest else {  // elements = commas + 1
-                    throw .unexpectedStructure(where: "an array of more than \(longest) elements",
-                        expected: "at most \(limits.maxPointsPerStroke) points per stroke and "
-                            + "\(limits.maxStrokesPerDrawing) strokes per drawing (raise "
-                            + "StrokeLimits.maxPointsPerStroke or .maxStrokesPerDrawing)")
+                if let value = open.popLast() {
+                    try check(value, parentIndex: open.last?.index ?? 0)
                 }
+            case UInt8(ascii: ","):
+                if let last = open.indices.last { open[last].commas += 1 }
             default:
                 break
             }
         }
+        while let value = open.popLast() { try check(value, parentIndex: open.last?.index ?? 0) }
     }
 
     static func drawing(from tree: Any, limits: StrokeLimits) throws(StrokeFormatError.Kind)
