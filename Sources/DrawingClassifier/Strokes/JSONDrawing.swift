@@ -74,34 +74,41 @@ enum JSONDrawing {
                 break
             }
         }
-        for i in 0..<bytes.count {
+        // Byte values are literals, not UInt8(ascii:), and the loop is a plain while: this
+        // runs once per byte, and debug builds call such initializers and iterators.
+        var needsFirst = false  // the innermost open value has no element yet
+        var i = 0
+        while i < bytes.count {
             let byte = base[i]
+            i += 1
             if inString {
                 if escaped { escaped = false }
-                else if byte == UInt8(ascii: "\\") { escaped = true }
-                else if byte == UInt8(ascii: "\"") { inString = false }
+                else if byte == 0x5C { escaped = true }  // backslash
+                else if byte == 0x22 { inString = false }  // quote
                 continue
             }
-            if StrokeReader.isWhitespace(byte) { continue }
-            if let last = open.indices.last, open[last].first == 0,
-               byte != UInt8(ascii: "]"), byte != UInt8(ascii: "}") {
-                open[last].first = byte
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
+            if needsFirst && byte != 0x5D && byte != 0x7D {
+                open[open.count - 1].first = byte
+                needsFirst = false
             }
             switch byte {
-            case UInt8(ascii: "\""):
+            case 0x22:  // "
                 inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
+            case 0x5B, 0x7B:  // [ {
                 let index = open.last.map { $0.isArray ? $0.commas : 0 } ?? 0
-                open.append(OpenValue(isArray: byte == UInt8(ascii: "["), index: index))
+                open.append(OpenValue(isArray: byte == 0x5B, index: index))
+                needsFirst = true
                 guard open.count <= maximumDepth else {
                     throw .malformedJSON(reason: "nested deeper than \(maximumDepth) levels")
                 }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            case 0x5D, 0x7D:  // ] }
+                needsFirst = false
                 if let value = open.popLast() {
                     try check(value, parentIndex: open.last?.index ?? 0)
                 }
-            case UInt8(ascii: ","):
-                if let last = open.indices.last { open[last].commas += 1 }
+            case 0x2C:  // ,
+                if !open.isEmpty { open[open.count - 1].commas += 1 }
             default:
                 break
             }
