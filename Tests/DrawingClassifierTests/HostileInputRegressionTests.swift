@@ -30,7 +30,9 @@ import Testing
         var bytes = Array("[[".utf8)
         for _ in 0..<1_000 { bytes += point }
         let fits = bytes.dropLast() + Array("]]".utf8)
-        #expect(throws: Never.self) { try StrokeReader.read(bytes: Array(fits), source: "s", limits: limits) }
+        #expect(throws: Never.self) {
+            try StrokeReader.read(bytes: Array(fits), source: "s", limits: limits)
+        }
         bytes += Array(#"{"x":1,"y":2}]]"#.utf8)  // 1001 points
         #expect(throws: StrokeFormatError(source: "s", kind: .tooManyPoints(
             stroke: 0, count: 1_001, limit: 1_000))) {
@@ -45,14 +47,17 @@ import Testing
         #expect(throws: StrokeFormatError(source: "s", kind: .tooManyStrokes(count: 11, limit: 10))) {
             try StrokeReader.read(bytes: Array(strokes.dropLast().utf8), source: "s", limits: limits)
         }
-        let quickDraw = #"{"drawing":[[[1],[2]],[["# + String(repeating: "1,", count: 1_000) + "1],[2]]]}"
+        let quickDraw = #"{"drawing":[[[1],[2]],[["#
+            + String(repeating: "1,", count: 1_000) + "1],[2]]]}"
         #expect(throws: StrokeFormatError(source: "s", kind: .tooManyPoints(
             stroke: 1, count: 1_001, limit: 1_000))) {
             try StrokeReader.read(bytes: Array(quickDraw.utf8), source: "s", limits: limits)
         }
         // Commas inside strings are not elements; nesting is bounded.
         let strings = "[[{\"x\":1,\"y\":2,\"note\":\"" + String(repeating: ",", count: 5_000) + "\"}]]"
-        #expect(throws: Never.self) { try StrokeReader.read(bytes: Array(strings.utf8), source: "s", limits: limits) }
+        #expect(throws: Never.self) {
+            try StrokeReader.read(bytes: Array(strings.utf8), source: "s", limits: limits)
+        }
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
         #expect(throws: StrokeFormatError(source: "s", kind: .malformedJSON(
             reason: "nested deeper than 64 levels"))) {
