@@ -27,6 +27,12 @@ struct FARecognize: ParsableCommand {
     @Flag(help: "Do not reject strokes unlike every trained class.") var acceptNovel = false
     @Option(help: "Draw the recognised automaton over the strokes (.png or .svg; one drawing only).")
     var render: String?
+    @Option(help: "Most points accepted in one stroke.")
+    var maxPoints = StrokeLimits.standard.maxPointsPerStroke
+    @Option(help: "Most strokes accepted in one drawing.")
+    var maxStrokes = StrokeLimits.standard.maxStrokesPerDrawing
+    @Option(help: "Largest JSON document, JSON Lines line or XML file, in bytes.")
+    var maxLineBytes = StrokeLimits.standard.maxDocumentBytes
     @Argument(help: "Drawing files, or '-' for standard input.") var files: [String]
 
     enum OutputFormat: String, ExpressibleByArgument { case jsonl, json, dot }
@@ -46,19 +52,27 @@ struct FARecognize: ParsableCommand {
         guard (0...1).contains(minConfidence) else {
             throw ValidationError("--min-confidence must lie in 0...1.")
         }
+        guard maxPoints > 0, maxStrokes > 0, maxLineBytes > 0 else {
+            throw ValidationError("--max-points, --max-strokes and --max-line-bytes must be positive.")
+        }
     }
 
     func run() throws {
         let classifier = try model.map { try ModelFile.read(from: $0) } ?? DefaultModel.classifier()
+        if let mismatch = ElementClassifier.inputMismatch(of: classifier) {
+            throw ModelMismatchError(
+                description: "file \(model ?? "<built-in default model>"): \(mismatch)")
+        }
+        let limits = StrokeLimits(maxDocumentBytes: maxLineBytes, maxStrokesPerDrawing: maxStrokes,
+                                  maxPointsPerStroke: maxPoints)
         let recognizer = Recognizer(elementClassifier: ElementClassifier(
             classifier: classifier, minimumConfidence: minConfidence, rejectsNovelStrokes: !acceptNovel))
         var items: [(source: String, drawing: Result<Drawing, StrokeFormatError>)] = []
         for file in files {
             do {
                 let input = file == "-"
-                    ? try StrokeReader.read(bytes: Array(FileHandle.standardInput.readDataToEndOfFile()),
-                                            source: "stdin")
-                    : try StrokeReader.read(contentsOfFile: file)
+                    ? try StrokeReader.read(from: .standardInput, source: "stdin", limits: limits)
+                    : try StrokeReader.read(contentsOfFile: file, limits: limits)
                 let name = file == "-" ? "stdin" : file
                 for (line, result) in input.results.enumerated() {
                     items.append((input.isBatch ? "\(name):\(line + 1)" : name, result))
@@ -104,3 +118,6 @@ struct FARecognize: ParsableCommand {
         }
     }
 }
+
+/// A model that loads but cannot classify this tool's 28×28 rasterized strokes (exit code 1).
+struct ModelMismatchError: Error, CustomStringConvertible { var description: String }

@@ -25,12 +25,15 @@ enum Tool {
         var stdout: String
         var stderr: String
         var timedOut: Bool
+        /// Whether a signal ended the process (then `status` is the signal's number).
+        var signaled = false
     }
 
-    /// Runs `name` with `arguments`, killing it after `timeout` seconds.
+    /// Runs `name` with `arguments` (in `directory` if given), killing it after `timeout` seconds.
     static func run(_ name: String, _ arguments: [String], stdin: Data? = nil,
-                    timeout: TimeInterval = 60) throws -> Outcome {
+                    timeout: TimeInterval = 60, directory: URL? = nil) throws -> Outcome {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         process.executableURL = productsFolder.appendingPathComponent(name)
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), input = Pipe()
@@ -54,7 +57,8 @@ enum Tool {
         process.waitUntilExit()
         group.wait()
         return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
+                       stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut,
+                       signaled: process.terminationReason == .uncaughtSignal)
     }
 
     /// A fresh temporary folder for one test.

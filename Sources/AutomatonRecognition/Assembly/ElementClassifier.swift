@@ -47,8 +47,26 @@ public struct ElementClassifier: Sendable {
         return scaled
     }
 
-    /// One `ClassifiedStroke` per stroke of `drawing`, in stroke order.
+    /// Why `classifier` cannot take strokes rasterized by `rasterizer`, or nil if it can: its
+    /// input must be the rasterizer's `side × side` (a valid model made for 8×8 images would
+    /// otherwise overrun the rasterizer's buffer).
+    public static func inputMismatch(of classifier: Classifier,
+                                     rasterizer: Rasterizer = .standard) -> String? {
+        let (w, h) = (classifier.preprocessing.width, classifier.preprocessing.height)
+        guard w != rasterizer.side || h != rasterizer.side else { return nil }
+        return "the model takes \(w)×\(h) images but strokes are rasterized at "
+            + "\(rasterizer.side)×\(rasterizer.side)"
+    }
+
+    /// One `ClassifiedStroke` per stroke of `drawing`, in stroke order. With a model whose
+    /// input does not match the rasterizer (`inputMismatch`) every stroke is rejected.
     public func classify(_ drawing: Drawing) -> [ClassifiedStroke] {
+        if let mismatch = Self.inputMismatch(of: classifier, rasterizer: rasterizer) {
+            return drawing.strokes.indices.map { index in
+                ClassifiedStroke(index: index, stroke: drawing.strokes[index], label: "none",
+                                 confidence: 0, rejection: mismatch)
+            }
+        }
         let side = classifier.preprocessing.width
         let usable = drawing.strokes.indices.filter { drawing.strokes[$0].points.count >= 2 }
         var scalars = [Float](repeating: 0, count: usable.count * side * side)

@@ -121,14 +121,23 @@ extension GrayImage {
         }
     }
 
-    /// Up to `count` bytes from the start of a file.
+    /// Up to `count` bytes from the start of a file. Pipes, sockets and devices are refused:
+    /// opening a FIFO without a writer would block forever (opened non-blocking to look).
     private static func readPrefix(of path: String,
                                    count: Int) throws(ImageLoadingError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
+        }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFDIR else {  // a folder fails below: "Is a directory"
+            throw .cannotRead(path: path, reason: "not a regular file (a pipe, socket or device)")
+        }
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {

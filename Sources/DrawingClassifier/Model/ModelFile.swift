@@ -111,15 +111,19 @@ public enum ModelFile {
         guard p.width > 0, p.height > 0, p.width <= 1024, p.height <= 1024 else {
             throw .badHeader(path: path, reason: "input size \(p.width)×\(p.height) is not usable")
         }
-        var network: Network
         do {
             try header.architecture.validate(inputShape: [1, p.height, p.width],
                                              classCount: header.classes.count)
-            var rng = SplitMix64(seed: 0)
-            network = Network(specs: header.architecture, using: &rng)
         } catch {
             throw .architectureMismatch(path: path, reason: "\(error)")
         }
+        // A short file claiming millions of weights is refused before they are allocated.
+        let claimedCount = header.architecture.reduce(0) { $0 + $1.parameterCount }
+        guard bytes.count - 4 - (headerStart + headerLength) >= claimedCount * 4 else {
+            throw .truncated(path: path)
+        }
+        var rng = SplitMix64(seed: 0)
+        var network = Network(specs: header.architecture, using: &rng)
         let expectedShapes = network.parameterValues().map(\.shape)
         guard expectedShapes == header.parameterShapes else {
             throw .architectureMismatch(path: path,

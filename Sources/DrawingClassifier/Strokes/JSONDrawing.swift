@@ -11,6 +11,11 @@ enum JSONDrawing {
         let fail = { (kind: StrokeFormatError.Kind) in
             StrokeFormatError(source: source, line: line, kind: kind)
         }
+        do throws(StrokeFormatError.Kind) {
+            try checkShape(bytes, limits: limits)
+        } catch {
+            throw fail(error)
+        }
         let tree: Any
         do {
             tree = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
@@ -23,6 +28,92 @@ enum JSONDrawing {
         } catch {
             throw fail(error)
         }
+    }
+
+    /// The deepest nesting of arrays and objects accepted (a drawing needs 4 levels; unknown
+    /// keys may hold a little more).
+    static let maximumDepth = 64
+
+    /// An array or object still open while scanning.
+    private struct OpenValue {
+        var isArray: Bool
+        /// Its position in the enclosing array (the stroke index for a stroke), or 0.
+        var index: Int
+        var commas = 0
+        /// The first byte of its first element (0 while it has none).
+        var first: UInt8 = 0
+    }
+
+    /// Refuses, before parsing, a document no drawing within `limits` can be: an array of
+    /// points (objects, or Quick, Draw! numbers) longer than `maxPointsPerStroke`, an array
+    /// of strokes longer than `maxStrokesPerDrawing`, or nesting deeper than `maximumDepth`.
+    /// The errors are those the checks after parsing give. JSONSerialization builds an
+    /// object per value (about 3 KB per point), so a 14 MB stroke of a million points took
+    /// 3 GB and 50 s to refuse after parsing. One pass, brackets counted outside strings;
+    /// arrays left open by a truncated document are checked too.
+    static func checkShape(_ bytes: UnsafeBufferPointer<UInt8>,
+                           limits: StrokeLimits) throws(StrokeFormatError.Kind) {
+        guard let base = bytes.baseAddress else { return }
+        var open: [OpenValue] = []
+        var inString = false, escaped = false
+        func check(_ value: OpenValue, parentIndex: Int) throws(StrokeFormatError.Kind) {
+            guard value.isArray, value.first != 0 else { return }
+            let count = value.commas + 1
+            switch value.first {
+            case UInt8(ascii: "{") where count > limits.maxPointsPerStroke:
+                throw .tooManyPoints(stroke: value.index, count: count,
+                                     limit: limits.maxPointsPerStroke)
+            case UInt8(ascii: "[") where count > limits.maxStrokesPerDrawing:
+                throw .tooManyStrokes(count: count, limit: limits.maxStrokesPerDrawing)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if count > limits.maxPointsPerStroke {  // Quick, Draw! [x0, x1, ..]
+                    throw .tooManyPoints(stroke: parentIndex, count: count,
+                                         limit: limits.maxPointsPerStroke)
+                }
+            default:
+                break
+            }
+        }
+        // Byte values are literals, not UInt8(ascii:), and the loop is a plain while: this
+        // runs once per byte, and debug builds call such initializers and iterators.
+        var needsFirst = false  // the innermost open value has no element yet
+        var i = 0
+        while i < bytes.count {
+            let byte = base[i]
+            i += 1
+            if inString {
+                if escaped { escaped = false }
+                else if byte == 0x5C { escaped = true }  // backslash
+                else if byte == 0x22 { inString = false }  // quote
+                continue
+            }
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
+            if needsFirst && byte != 0x5D && byte != 0x7D {
+                open[open.count - 1].first = byte
+                needsFirst = false
+            }
+            switch byte {
+            case 0x22:  // "
+                inString = true
+            case 0x5B, 0x7B:  // [ {
+                let index = open.last.map { $0.isArray ? $0.commas : 0 } ?? 0
+                open.append(OpenValue(isArray: byte == 0x5B, index: index))
+                needsFirst = true
+                guard open.count <= maximumDepth else {
+                    throw .malformedJSON(reason: "nested deeper than \(maximumDepth) levels")
+                }
+            case 0x5D, 0x7D:  // ] }
+                needsFirst = false
+                if let value = open.popLast() {
+                    try check(value, parentIndex: open.last?.index ?? 0)
+                }
+            case 0x2C:  // ,
+                if !open.isEmpty { open[open.count - 1].commas += 1 }
+            default:
+                break
+            }
+        }
+        while let value = open.popLast() { try check(value, parentIndex: open.last?.index ?? 0) }
     }
 
     static func drawing(from tree: Any, limits: StrokeLimits) throws(StrokeFormatError.Kind)

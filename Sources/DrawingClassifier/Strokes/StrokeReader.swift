@@ -25,8 +25,18 @@ public enum StrokeReader {
             throw StrokeFormatError(source: path, kind: .unreadableFile)
         }
         defer { try? handle.close() }
+        return try read(from: handle, source: path, limits: limits)
+    }
+
+    /// Reads an open file, pipe or standard input (`FileHandle.standardInput`) the same way,
+    /// bounded by the same limits; `source` names it in errors (`"stdin"`, say).
+    public static func read(from handle: FileHandle, source: String,
+                            limits: StrokeLimits = .standard) throws(StrokeFormatError)
+        -> DrawingInput {
+        let path = source
         var bytes: [UInt8] = []
         var checkedStart = false
+        var scanned = 0
         while true {
             let chunk: Data?
             do { chunk = try handle.read(upToCount: 1 << 20) } catch {
@@ -38,8 +48,11 @@ public enum StrokeReader {
                 throw StrokeFormatError(source: path, kind: .inputTooLarge(
                     bytes: bytes.count, limit: limits.maxInputBytes))
             }
-            if !checkedStart, let first = bytes.firstIndex(where: { byte in
-                !isWhitespace(byte) && byte != 0xEF && byte != 0xBB && byte != 0xBF
+            // Only the new chunk is scanned: rescanning from the start made a long run of
+            // blanks quadratic (a 200 MB file of spaces took minutes).
+            defer { scanned = bytes.count }
+            if !checkedStart, let first = bytes.withUnsafeBufferPointer({ buffer in
+                firstSignificant(buffer, from: scanned)
             }) {
                 checkedStart = true
                 if ![UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "{")]
@@ -156,11 +169,26 @@ public enum StrokeReader {
     }
 
     /// The first non-whitespace index in from..<to, `to` if none, or nil if from ≥ to.
+    /// Walks the raw pointer: a megabyte of blanks costs milliseconds even in debug builds.
     static func skipWhitespace(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-        guard from < to else { return nil }
+        guard from < to, let base = buffer.baseAddress else { return nil }
+        precondition(to <= buffer.count, "The range must lie inside the buffer.")
         var index = from
-        while index < to, isWhitespace(buffer[index]) { index += 1 }
+        while index < to, isWhitespace(base[index]) { index += 1 }
         return index
+    }
+
+    /// The first index at or after `from` holding neither whitespace nor a byte-order-mark
+    /// byte, or nil.
+    static func firstSignificant(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
+        var index = from
+        while index < buffer.count {
+            let byte = base[index]
+            if !isWhitespace(byte) && byte != 0xEF && byte != 0xBB && byte != 0xBF { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// `to` moved back over trailing whitespace (never before `from`).
