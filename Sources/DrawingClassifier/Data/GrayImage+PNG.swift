@@ -68,42 +68,13 @@ extension GrayImage {
 
     /// The image encoded as an 8-bit grayscale PNG (`png_image_write_to_memory`).
     public func pngData() throws(PNGEncodingError) -> [UInt8] {
-        guard width > 0, height > 0 else {
-            throw PNGEncodingError(reason: "a \(width)×\(height) image has no pixels")
-        }
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(width)
-        image.height = UInt32(height)
-        image.format = 0  // PNG_FORMAT_GRAY
-        defer { png_image_free(&image) }
-        var size = 0
-        // First call: no output buffer, libpng reports the size it needs.
-        let sized = pixels.withUnsafeBytes { raw in
-            png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, Int32(width), nil)
-        }
-        guard sized != 0 else { throw PNGEncodingError(reason: Self.message(of: image)) }
-        var output = [UInt8](repeating: 0, count: size)
-        let written = pixels.withUnsafeBytes { raw in
-            output.withUnsafeMutableBytes { out in
-                png_image_write_to_memory(&image, out.baseAddress, &size, 0,
-                                          raw.baseAddress, Int32(width), nil)
-            }
-        }
-        guard written != 0 else { throw PNGEncodingError(reason: Self.message(of: image)) }
-        return Array(output.prefix(size))
+        try PNGEncoder.encode(pixels, width: width, height: height, format: PNGEncoder.gray)
     }
 
     /// Writes the image as an 8-bit grayscale PNG, atomically (see `AtomicFile`): a reader
     /// never sees a half-written file, and a failure leaves any previous file intact.
     public func writePNG(to path: String) throws(FileWriteError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try pngData()
-        } catch {
-            throw FileWriteError(path: path, reason: error.description)
-        }
-        try AtomicFile.write(bytes, to: path)
+        try PNGEncoder.write(pixels, width: width, height: height, format: PNGEncoder.gray, to: path)
     }
 
     // MARK: - Decoding
@@ -169,7 +140,7 @@ extension GrayImage {
         defer { png_image_free(&image) }
         // Reads the signature and the header chunks only; no pixel memory yet.
         guard begin(&image) != 0 else {
-            throw .corrupt(path: source, reason: message(of: image))
+            throw .corrupt(path: source, reason: PNGEncoder.message(of: image))
         }
         let width = Int(image.width), height = Int(image.height)
         let limits = options.limits
@@ -186,7 +157,7 @@ extension GrayImage {
         let finished = samples.withUnsafeMutableBytes { raw in
             png_image_finish_read(&image, nil, raw.baseAddress, 0, nil)
         }
-        guard finished != 0 else { throw .corrupt(path: source, reason: message(of: image)) }
+        guard finished != 0 else { throw .corrupt(path: source, reason: PNGEncoder.message(of: image)) }
 
         // samples is (H, W, C) with C = 2 (gray, alpha) or 4 (r, g, b, alpha).
         let background = Int(options.polarity.backgroundValue)
@@ -211,10 +182,5 @@ extension GrayImage {
     }
 
     /// libpng's NUL-terminated error or warning message.
-    private static func message(of image: png_image) -> String {
-        let text = withUnsafeBytes(of: image.message) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-        return text.isEmpty ? "libpng gave no reason" : text
-    }
+
 }
