@@ -46,6 +46,7 @@ let package = Package(
         .testTarget(name: "DrawingClassifierTests", dependencies: ["DrawingClassifier", "CLibPNG"]),
         .testTarget(name: "AutomatonRecognitionTests",
                     dependencies: ["AutomatonRecognition", "DrawingClassifier"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["DrawingClassifier"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["DrawingClassifier"],
+                    exclude: ["BadInputs"]),
     ]
 )
