@@ -89,8 +89,10 @@ public struct ElementClassifier: Sendable {
                 var rejection: String?
                 if rejectsNovelStrokes, let distances, let detector = classifier.novelty,
                    distances[row] > detector.threshold {
-                    rejection = "unlike every trained class (novelty distance \(Int(distances[row]))"
-                        + " > \(Int(detector.threshold)))"
+                    // Float → Int traps on infinity; show such distances as "∞".
+                    func whole(_ x: Float) -> String { x.isFinite ? String(Int(x)) : "∞" }
+                    rejection = "unlike every trained class (novelty distance "
+                        + "\(whole(distances[row])) > \(whole(detector.threshold)))"
                 } else if confidence < minimumConfidence {
                     rejection = "too uncertain (confidence below \(minimumConfidence))"
                 }
