@@ -81,11 +81,14 @@ struct Train: ParsableCommand {
     @Option(help: "Matrix kernels: best (fastest this CPU supports), portable, avx2 or avx512.")
     var kernels = "best"
     @Option(help: "Random rotation of training images, in degrees either way (0 = off).")
-    var augmentRotation: Float = 15
+    var augmentRotation: Float = 60
     @Option(help: "Random relative scale change of training images either way (0 = off).")
-    var augmentScale: Float = 0.15
+    var augmentScale: Float = 0
     @Option(help: "Random shift of training images in pixels either way (0 = off).")
-    var augmentShift: Float = 2
+    var augmentShift: Float = 0
+    @Flag(inversion: .prefixedNo,
+          help: "Fit rotated training images back into the frame, as MNIST Maker fits drawings (then scale and shift are not used).")
+    var augmentRefit = true
     @Option(name: .shortAndLong, help: "Where to write the model file.") var output = "classifier.model"
     @Option(help: "Also write the test evaluation as JSON (FORMATS.md §4).") var report: String?
     @Option(help: "Also draw the test confusion matrix as a heat-map PNG.")
@@ -173,7 +176,8 @@ struct Train: ParsableCommand {
         Console.note("kernels: \(options.kernelPath) (best on this CPU: \(KernelPath.best.rawValue))")
         Console.note(" epoch  train loss  train acc  valid acc  elapsed")
         let augmentation = ImageAugmentation(maxRotationDegrees: augmentRotation,
-                                             maxScaleChange: augmentScale, maxShift: augmentShift)
+                                             maxScaleChange: augmentScale, maxShift: augmentShift,
+                                             refits: augmentRefit)
         let result = try ClassifierTraining.run(dataset: dataset, testDataset: testDataset,
                                                 extraTraining: extra,
                                                 options: options,

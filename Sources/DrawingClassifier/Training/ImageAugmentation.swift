@@ -10,11 +10,17 @@ public struct ImageAugmentation: Sendable, Equatable {
     public var maxScaleChange: Float
     /// Largest shift either way, in pixels, per axis.
     public var maxShift: Float
+    /// Fit the rotated ink back into the frame (aspect kept, centred), as MNIST Maker fits
+    /// every drawing, instead of cropping it; scale and shift are then not used. This makes
+    /// large rotations look like drawings made at that angle.
+    public var refits: Bool
 
-    public init(maxRotationDegrees: Float = 10, maxScaleChange: Float = 0.1, maxShift: Float = 1.5) {
+    public init(maxRotationDegrees: Float = 10, maxScaleChange: Float = 0.1, maxShift: Float = 1.5,
+                refits: Bool = false) {
         self.maxRotationDegrees = maxRotationDegrees
         self.maxScaleChange = maxScaleChange
         self.maxShift = maxShift
+        self.refits = refits
     }
 
     public static let none = ImageAugmentation(maxRotationDegrees: 0, maxScaleChange: 0, maxShift: 0)
@@ -32,6 +38,14 @@ public struct ImageAugmentation: Sendable, Equatable {
             let scale = 1 + rng.nextFloat(in: -maxScaleChange..<(maxScaleChange + 1e-6))
             let dx = rng.nextFloat(in: -maxShift..<(maxShift + 1e-6))
             let dy = rng.nextFloat(in: -maxShift..<(maxShift + 1e-6))
+            if refits {
+                for channel in 0..<c {
+                    let base = (image * c + channel) * h * w
+                    for i in 0..<(h * w) { source[i] = batch.scalars[base + i] }
+                    Self.rotateAndRefit(source, into: &batch.scalars, at: base, w, h, angle)
+                }
+                continue
+            }
             // Inverse map: output pixel → source position.
             let (cosA, sinA) = (cos(angle) / scale, sin(angle) / scale)
             for channel in 0..<c {
@@ -45,6 +59,34 @@ public struct ImageAugmentation: Sendable, Equatable {
                         batch.scalars[base + y * w + x] = Self.bilinear(source, w, h, sx, sy)
                     }
                 }
+            }
+        }
+    }
+
+    /// Rotates the ink by `angle` about the centre and fits its new bounds into the frame.
+    private static func rotateAndRefit(_ source: [Float], into output: inout [Float], at base: Int,
+                                       _ w: Int, _ h: Int, _ angle: Float) {
+        let (cx, cy) = (Float(w - 1) / 2, Float(h - 1) / 2)
+        let (cosA, sinA) = (cos(angle), sin(angle))
+        var (minX, maxX, minY, maxY) = (Float.infinity, -Float.infinity, Float.infinity, -Float.infinity)
+        for y in 0..<h {
+            for x in 0..<w where source[y * w + x] > 0.05 {
+                let (px, py) = (Float(x) - cx, Float(y) - cy)
+                let (rx, ry) = (cosA * px - sinA * py, sinA * px + cosA * py)
+                (minX, maxX) = (min(minX, rx), max(maxX, rx))
+                (minY, maxY) = (min(minY, ry), max(maxY, ry))
+            }
+        }
+        guard minX <= maxX else { return }  // no ink: leave the image as it is
+        let extent = max(maxX - minX, maxY - minY) + 1
+        let units = extent / Float(max(w, h))  // rotated units per output pixel
+        let (mx, my) = ((minX + maxX) / 2, (minY + maxY) / 2)
+        for y in 0..<h {
+            for x in 0..<w {
+                let (rx, ry) = (mx + (Float(x) - cx) * units, my + (Float(y) - cy) * units)
+                // Back to the source: rotate by −angle.
+                let (sx, sy) = (cosA * rx + sinA * ry + cx, -sinA * rx + cosA * ry + cy)
+                output[base + y * w + x] = bilinear(source, w, h, sx, sy)
             }
         }
     }
