@@ -6,8 +6,6 @@ enum Console {
     static func note(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
-
-    static func status(_ line: String) { note(line) }
 }
 
 extension EpochReport {

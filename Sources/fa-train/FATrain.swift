@@ -36,7 +36,7 @@ struct ImageOptions: ParsableArguments {
         var options = datasetOptions
         options.minimumClasses = minimumClasses
         let dataset = try ImageFolderDataset(root: folder, options: options) { loaded, total in
-            if loaded == total || loaded % 500 == 0 { Console.status("loading \(folder): \(loaded)/\(total) files") }
+            if loaded == total || loaded % 500 == 0 { Console.note("loading \(folder): \(loaded)/\(total) files") }
         }
         for file in dataset.unreadableFiles { Console.note("skipped \(file.path): \(file.reason)") }
         if !dataset.skippedFiles.isEmpty {

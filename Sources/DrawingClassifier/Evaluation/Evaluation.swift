@@ -1,17 +1,8 @@
 extension Classifier {
-    /// Predicted class indices for images `[N, 1, H, W]`, computed in slices of
-    /// `batchSize` so memory stays bounded on large sets.
-    public func predictedLabels(_ images: Tensor, batchSize: Int = 256) -> [Int] {
-        let n = images.shape.first ?? 0
-        guard n > 0 else { return [] }
-        let examples = LabeledImages(images: images, labels: [Int](repeating: 0, count: n))
-        var predicted: [Int] = []
-        predicted.reserveCapacity(n)
-        for start in stride(from: 0, to: n, by: batchSize) {
-            let slice = examples.gathering(start..<min(start + batchSize, n))
-            predicted += argmaxRows(network.logits(slice.images))
-        }
-        return predicted
+    /// Predicted class indices for images `[N, 1, H, W]` (`Network.logits` works in slices,
+    /// so memory stays bounded on large sets).
+    public func predictedLabels(_ images: Tensor) -> [Int] {
+        (images.shape.first ?? 0) == 0 ? [] : argmaxRows(network.logits(images))
     }
 
     /// The confusion matrix of this classifier on labelled images `[N, 1, H, W]`.

@@ -86,17 +86,15 @@ public struct Classifier: Sendable {
     /// Class probabilities `[N, K]` and, when a novelty detector is fitted, each input's
     /// squared distance to the nearest class in feature space (one forward pass).
     public func classify(_ input: Tensor) -> (probabilities: Tensor, noveltyDistances: [Float]?) {
-        var copy = network
-        var x = input
-        for index in copy.layers.indices.dropLast() { x = copy.layers[index].forward(x) }
+        let x = features(input)
         let distances = novelty.map { detector in
             let width = x.count / max(1, x.shape[0])
             return (0..<x.shape[0]).map { row in
                 detector.squaredDistance(Array(x.scalars[row * width ..< (row + 1) * width]))
             }
         }
-        let logits = copy.layers[copy.layers.count - 1].forward(x)
-        return (softmax(logits), distances)
+        var last = network.layers[network.layers.count - 1]
+        return (softmax(last.forward(x)), distances)
     }
 
     /// Fits the novelty detector on (training) images `[N, 1, H, W]` and their labels.
