@@ -238,23 +238,19 @@ public enum MatrixProductKernel {
             ap += aColumnStride
             bp += bStride &* 4
         }
-        if rows == 8 && columns == 32 {
-            storeRow(c00, c01, to: c, overwrite: overwrite)
-            storeRow(c10, c11, to: c + ldc, overwrite: overwrite)
-            storeRow(c20, c21, to: c + 2 * ldc, overwrite: overwrite)
-            storeRow(c30, c31, to: c + 3 * ldc, overwrite: overwrite)
-            storeRow(c40, c41, to: c + 4 * ldc, overwrite: overwrite)
-            storeRow(c50, c51, to: c + 5 * ldc, overwrite: overwrite)
-            storeRow(c60, c61, to: c + 6 * ldc, overwrite: overwrite)
-            storeRow(c70, c71, to: c + 7 * ldc, overwrite: overwrite)
-            return
+        // Whole vectors straight from the registers; only a ragged right edge goes
+        // through memory.
+        func put(_ left: V, _ right: V, row: Int) {
+            storePartialRow(left, right, columns: columns, to: c + row * ldc, overwrite: overwrite)
         }
-        let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31,
-                            c40, c41, c50, c51, c60, c61, c70, c71)
-        withUnsafeBytes(of: accumulators) { raw in
-            let t = raw.baseAddress!.assumingMemoryBound(to: Float.self)  // [8][32]
-            store(t, rows: rows, columns: columns, into: c, ldc: ldc, overwrite: overwrite)
-        }
+        put(c00, c01, row: 0)
+        if rows > 1 { put(c10, c11, row: 1) }
+        if rows > 2 { put(c20, c21, row: 2) }
+        if rows > 3 { put(c30, c31, row: 3) }
+        if rows > 4 { put(c40, c41, row: 4) }
+        if rows > 5 { put(c50, c51, row: 5) }
+        if rows > 6 { put(c60, c61, row: 6) }
+        if rows > 7 { put(c70, c71, row: 7) }
     }
 #elseif KERNELS_AVX2 && arch(x86_64)
     /// c[rows, columns] (+)= A[rows, depth] (in place, strided) · b-panel[depth][16] (B rows
@@ -287,18 +283,13 @@ public enum MatrixProductKernel {
             ap += aColumnStride
             bp += bStride &* 4
         }
-        if rows == 4 && columns == 16 {
-            storeRow(c00, c01, to: c, overwrite: overwrite)
-            storeRow(c10, c11, to: c + ldc, overwrite: overwrite)
-            storeRow(c20, c21, to: c + 2 * ldc, overwrite: overwrite)
-            storeRow(c30, c31, to: c + 3 * ldc, overwrite: overwrite)
-            return
+        func put(_ left: V, _ right: V, row: Int) {
+            storePartialRow(left, right, columns: columns, to: c + row * ldc, overwrite: overwrite)
         }
-        let accumulators = (c00, c01, c10, c11, c20, c21, c30, c31)
-        withUnsafeBytes(of: accumulators) { raw in
-            let t = raw.baseAddress!.assumingMemoryBound(to: Float.self)  // [4][16]
-            store(t, rows: rows, columns: columns, into: c, ldc: ldc, overwrite: overwrite)
-        }
+        put(c00, c01, row: 0)
+        if rows > 1 { put(c10, c11, row: 1) }
+        if rows > 2 { put(c20, c21, row: 2) }
+        if rows > 3 { put(c30, c31, row: 3) }
     }
 #else
     /// c[rows, columns] (+)= a-panel[depth][4 rows][4 copies] · b-panel[depth][8] (B rows
@@ -333,6 +324,47 @@ public enum MatrixProductKernel {
     }
 #endif
 
+    /// y[r] = Σₚ A[r, p] · x[p] for `rows` rows of A (rows `aRowStride` apart, contiguous
+    /// along p): a matrix–vector product, one row at a time with two vector accumulators.
+    public static func multiplyVector(
+        rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
+        x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>
+    ) {
+#if KERNELS_AVX512 && arch(x86_64)
+        typealias V = SIMD16<Float>
+#else
+        typealias V = SIMD8<Float>
+#endif
+        let width = V.scalarCount, vectorEnd = k - k % (2 * width)
+        let xr = UnsafeRawPointer(x)
+        for row in 0..<m {
+            let ar = UnsafeRawPointer(a + row * aRowStride)
+            var s0 = V(), s1 = V()
+            var p = 0
+            while p < vectorEnd {
+                let a0 = ar.loadUnaligned(fromByteOffset: 4 * p, as: V.self)
+                let a1 = ar.loadUnaligned(fromByteOffset: 4 * (p + width), as: V.self)
+                let x0 = xr.loadUnaligned(fromByteOffset: 4 * p, as: V.self)
+                let x1 = xr.loadUnaligned(fromByteOffset: 4 * (p + width), as: V.self)
+#if (KERNELS_AVX512 || KERNELS_AVX2) && arch(x86_64)
+                s0.addProduct(a0, x0)
+                s1.addProduct(a1, x1)
+#else
+                s0 += a0 * x0  // no FMA in a baseline build (see the portable tile)
+                s1 += a1 * x1
+#endif
+                p += 2 * width
+            }
+            var total = (s0 + s1).sum()
+            let aRow = a + row * aRowStride
+            while p < k {
+                total += aRow[p] * x[p]
+                p += 1
+            }
+            y[row] = total
+        }
+    }
+
     /// Writes (or adds) one full row of a tile, two vectors wide, into C.
     @inline(__always)
     private static func storeRow<V: SIMD>(_ left: V, _ right: V, to c: UnsafeMutablePointer<Float>,
@@ -345,6 +377,29 @@ public enum MatrixProductKernel {
             raw.storeBytes(of: raw.loadUnaligned(as: V.self) + left, as: V.self)
             raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: width, as: V.self) + right,
                            toByteOffset: width, as: V.self)
+        }
+    }
+
+    /// Writes (or adds) the first `columns` values of one tile row (two vectors) into C.
+    @inline(__always)
+    private static func storePartialRow<V: SIMD>(_ left: V, _ right: V, columns: Int,
+                                                 to c: UnsafeMutablePointer<Float>,
+                                                 overwrite: Bool) where V.Scalar == Float {
+        let width = V.scalarCount
+        if columns == 2 * width {
+            storeRow(left, right, to: c, overwrite: overwrite)
+            return
+        }
+        let raw = UnsafeMutableRawPointer(c)
+        var tail = right, start = width
+        if columns >= width {
+            raw.storeBytes(of: overwrite ? left : raw.loadUnaligned(as: V.self) + left, as: V.self)
+        } else {
+            tail = left
+            start = 0
+        }
+        for j in start..<columns {
+            c[j] = overwrite ? tail[j - start] : c[j] + tail[j - start]
         }
     }
 

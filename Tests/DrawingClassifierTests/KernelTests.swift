@@ -10,7 +10,8 @@ import Testing
 
     @Test(arguments: [Case(m: 1, n: 1, k: 1), Case(m: 4, n: 8, k: 3), Case(m: 5, n: 13, k: 7),
                       Case(m: 17, n: 9, k: 300), Case(m: 33, n: 70, k: 513),
-                      Case(m: 64, n: 49, k: 288), Case(m: 3, n: 100, k: 257)])
+                      Case(m: 64, n: 49, k: 288), Case(m: 3, n: 100, k: 257),
+                      Case(m: 9, n: 16, k: 20), Case(m: 12, n: 48, k: 33)])
     func matrixMultiplyMatchesTheNaiveProductForEveryLayout(_ shape: Case) {
         var rng = SplitMix64(seed: UInt64(shape.m * 1000 + shape.n * 10 + shape.k))
         let (m, n, k) = (shape.m, shape.n, shape.k)
@@ -57,6 +58,30 @@ import Testing
         #expect(KernelPath.best.isSupported)
         if KernelPath.avx512.isSupported { #expect(KernelPath.best == .avx512) }
         print("matrix kernel in use: \(KernelPath.best)")
+    }
+
+    @Test(arguments: [1, 15, 32, 33, 100, 576])
+    func matrixVectorProductMatchesTheNaiveProduct(depth k: Int) {
+        var rng = SplitMix64(seed: UInt64(k))
+        let m = 7, stride = k + 3  // rows with a gap between them
+        let a = Tensor.random(shape: [m, stride], using: &rng).scalars
+        let x = Tensor.random(shape: [k], using: &rng).scalars
+        for path in KernelPath.allCases where path.isSupported {
+            let matrix = MatrixMultiply(path: path)
+            var y = [Float](repeating: .nan, count: m)
+            a.withUnsafeBufferPointer { pa in
+                x.withUnsafeBufferPointer { px in
+                    y.withUnsafeMutableBufferPointer { py in
+                        matrix.multiplyVector(rows: m, depth: k, a: pa.baseAddress!,
+                                              aRowStride: stride, x: px.baseAddress!,
+                                              y: py.baseAddress!)
+                    }
+                }
+            }
+            let want = (0..<m).map { r in (0..<k).reduce(Float(0)) { $0 + a[r * stride + $1] * x[$1] } }
+            // Each term is at most 1 in magnitude: the bound grows with the number of terms.
+            expectAllClose(y, want, absolute: Double(k) * 1e-6)
+        }
     }
 
     @Test func matrixMultiplyWritesOnlyInsideItsLeadingDimension() {

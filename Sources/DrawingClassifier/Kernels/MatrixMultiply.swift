@@ -20,17 +20,18 @@ public enum KernelPath: String, Sendable, CaseIterable, CustomStringConvertible 
     /// Whether this CPU (and operating system) can run the path, and this build contains it.
     public var isSupported: Bool {
         switch self {
-        case .portable:
-            true
-        // The CPU check comes first: nothing of a wide module runs on a CPU that lacks it.
-        case .avx2:
-            cpu_features_has_avx2_fma() != 0
-                && MatrixKernelsAVX2.MatrixProductKernel.isCompiledForItsTarget
-        case .avx512:
-            cpu_features_has_avx512() != 0
-                && MatrixKernelsAVX512.MatrixProductKernel.isCompiledForItsTarget
+        case .portable: true
+        case .avx2: Self.avx2IsSupported
+        case .avx512: Self.avx512IsSupported
         }
     }
+
+    // Asked once (cpuid is slow under virtualisation). The CPU check comes first: nothing of
+    // a wide module runs on a CPU that lacks it.
+    private static let avx2IsSupported = cpu_features_has_avx2_fma() != 0
+        && MatrixKernelsAVX2.MatrixProductKernel.isCompiledForItsTarget
+    private static let avx512IsSupported = cpu_features_has_avx512() != 0
+        && MatrixKernelsAVX512.MatrixProductKernel.isCompiledForItsTarget
 
     public var description: String {
         switch self {
@@ -102,6 +103,22 @@ struct MatrixMultiply {
                         packedA: pa, packedB: pb)
                 }
             }
+        }
+    }
+
+    /// y[r] = Σₚ A[r, p] · x[p], rows of A `aRowStride` apart and contiguous along p.
+    func multiplyVector(rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
+                        x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>) {
+        switch path {
+        case .portable:
+            MatrixKernels.MatrixProductKernel.multiplyVector(
+                rows: m, depth: k, a: a, aRowStride: aRowStride, x: x, y: y)
+        case .avx2:
+            MatrixKernelsAVX2.MatrixProductKernel.multiplyVector(
+                rows: m, depth: k, a: a, aRowStride: aRowStride, x: x, y: y)
+        case .avx512:
+            MatrixKernelsAVX512.MatrixProductKernel.multiplyVector(
+                rows: m, depth: k, a: a, aRowStride: aRowStride, x: x, y: y)
         }
     }
 }

@@ -149,25 +149,42 @@ public struct Network: Sendable {
         softmax(logits(input))
     }
 
-    /// Logits `[N, K]` without touching this network's caches. Large batches run in slices
-    /// of `sliceSize` examples so the unfolded convolution inputs stay in cache (a whole
-    /// batch of 256 unfolds to ~29 MB and ran 3–4× slower per image).
+    /// Logits `[N, K]` without touching this network's caches: each example runs through an
+    /// `InferencePlan` (channels last, cache-sized buffers). A network the plan does not
+    /// cover runs `forward` in slices of `sliceSize` examples, so the unfolded convolution
+    /// inputs stay in cache (a whole batch of 256 unfolds to ~29 MB and ran 3–4× slower).
     public func logits(_ input: Tensor, sliceSize: Int = 16) -> Tensor {
-        var copy = self
+        outputs(input, layers: layers.count, sliceSize: sliceSize)
+    }
+
+    /// The activations after the first `layerCount` layers, `[N, …]`, computed like
+    /// `logits`.
+    public func outputs(_ input: Tensor, layers layerCount: Int, sliceSize: Int = 16) -> Tensor {
+        precondition((0...layers.count).contains(layerCount),
+                     "The network has \(layers.count) layers, asked for \(layerCount).")
         let n = input.shape.first ?? 0
-        guard n > sliceSize else { return copy.forward(input) }
-        let stride = input.count / n
-        var scalars: [Float] = []
-        var classCount = 0
-        for start in Swift.stride(from: 0, to: n, by: sliceSize) {
-            let end = min(start + sliceSize, n)
-            let slice = Tensor(shape: [end - start] + input.shape.dropFirst(),
-                               scalars: Array(input.scalars[(start * stride)..<(end * stride)]))
-            let output = copy.forward(slice)
-            classCount = output.shape.last ?? 0
-            scalars += output.scalars
+        if n == 0 {
+            var shape = Array(input.shape.dropFirst())
+            for spec in specs.prefix(layerCount) {
+                shape = (try? spec.outputShape(for: shape)) ?? shape
+            }
+            return Tensor(zeros: [0] + shape)
         }
-        return Tensor(shape: [n, classCount], scalars: scalars)
+        if let plan = InferencePlan(network: self, exampleShape: Array(input.shape.dropFirst())) {
+            return plan.outputs(input, layers: layerCount)
+        }
+        var copy = self
+        let stride = input.count / n
+        var shape: [Int] = [], scalars: [Float] = []
+        for start in Swift.stride(from: 0, to: n, by: max(1, sliceSize)) {
+            let end = min(start + sliceSize, n)
+            var x = Tensor(shape: [end - start] + input.shape.dropFirst(),
+                           scalars: Array(input.scalars[(start * stride)..<(end * stride)]))
+            for index in 0..<layerCount { x = copy.layers[index].forward(x) }
+            shape = Array(x.shape.dropFirst())
+            scalars += x.scalars
+        }
+        return Tensor(shape: [n] + shape, scalars: scalars)
     }
 
     /// The `count` most probable classes of each row of `probabilities` `[N, K]`, most

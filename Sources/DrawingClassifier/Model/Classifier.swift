@@ -50,12 +50,16 @@ public struct Prediction: Sendable, Equatable {
 /// A trained network together with what it needs to be used: class labels in output
 /// order, preprocessing, and where it came from. This is what a model file holds.
 public struct Classifier: Sendable {
-    public var network: Network
+    public var network: Network {
+        didSet { plan = Self.plan(of: network, preprocessing: preprocessing) }
+    }
     public var classes: [String]
     public var preprocessing: Preprocessing
     public var training: TrainingMetadata
     /// Rejects inputs unlike every class ("none of these"); nil when not fitted.
     public var novelty: NoveltyDetector?
+    /// The network's forward-only form for inputs of the model's size, made once.
+    private var plan: InferencePlan?
 
     public init(network: Network, classes: [String], preprocessing: Preprocessing = .mnistMaker,
                 training: TrainingMetadata = TrainingMetadata(), novelty: NoveltyDetector? = nil) {
@@ -64,23 +68,20 @@ public struct Classifier: Sendable {
         self.preprocessing = preprocessing
         self.training = training
         self.novelty = novelty
+        self.plan = Self.plan(of: network, preprocessing: preprocessing)
+    }
+
+    private static func plan(of network: Network, preprocessing: Preprocessing) -> InferencePlan? {
+        InferencePlan(network: network,
+                      exampleShape: [1, preprocessing.height, preprocessing.width])
     }
 
     /// The penultimate features `[N, D]`: the activations that feed the last layer,
     /// computed in slices of `batchSize` so memory stays bounded.
     public func features(_ input: Tensor, batchSize: Int = 256) -> Tensor {
-        let n = input.shape.first ?? 0
-        let examples = LabeledImages(images: input, labels: [Int](repeating: 0, count: n))
-        var copy = network
-        var scalars: [Float] = []
-        var width = 0
-        for start in stride(from: 0, to: n, by: batchSize) {
-            var x = examples.gathering(start..<min(start + batchSize, n)).images
-            for index in copy.layers.indices.dropLast() { x = copy.layers[index].forward(x) }
-            width = x.count / max(1, x.shape[0])
-            scalars += x.scalars
-        }
-        return Tensor(shape: [n, width], scalars: scalars)
+        let penultimate = network.layers.count - 1
+        if let plan, plan.fits(input) { return plan.outputs(input, layers: penultimate) }
+        return network.outputs(input, layers: penultimate, sliceSize: batchSize)
     }
 
     /// Class probabilities `[N, K]` and, when a novelty detector is fitted, each input's
@@ -118,13 +119,16 @@ public struct Classifier: Sendable {
 
     /// Class probabilities `[N, K]` for a batch of inputs `[N, 1, height, width]`.
     public func probabilities(_ input: Tensor) -> Tensor {
-        network.probabilities(input)
+        if let plan, plan.fits(input) {
+            return softmax(plan.outputs(input, layers: network.layers.count))
+        }
+        return network.probabilities(input)
     }
 
     /// The `k` most probable classes of each image, most probable first.
     public func topPredictions(_ images: [GrayImage], k: Int = 1) -> [[Prediction]] {
         guard !images.isEmpty else { return [] }
-        let probabilities = network.probabilities(inputTensor(images))
+        let probabilities = probabilities(inputTensor(images))
         let classCount = classes.count
         return images.indices.map { row in
             let slice = probabilities.scalars[row * classCount ..< (row + 1) * classCount]

@@ -1,0 +1,385 @@
+/// A forward-only form of a network, for classifying: one example at a time, channels last.
+///
+/// Training keeps activations as `[N, C, H, W]` and unfolds whole batches (`Conv2D`); for
+/// inference that costs more in memory traffic than in arithmetic. The plan instead runs
+/// each example through small buffers that stay in the level-1/2 caches, with feature maps
+/// stored channels-last (`[H, W, C]`):
+///
+///   convolution  patches[P, k·k·C] (row = one output pixel, (ky, kx, c) order: k runs of
+///                C contiguous floats) · W[k·k·C, O] onto the bias, one matrix product
+///                with both operands read in place; the output is `[P, O]`, channels last
+///   ReLU, pool   on `[H, W, C]`, 16 channels at a time
+///   flatten      back to the `[C, H, W]` order the dense weights expect
+///   dense        a matrix–vector product on the weight rows
+///
+/// The plan holds only what does not change from call to call (weights rearranged once);
+/// scratch space is a `Workspace` that the caller keeps, so repeated calls do not allocate.
+/// Results equal `Network.forward` up to rounding (the sums run in another order).
+public struct InferencePlan: Sendable {
+    /// What one step does, with its weights in the order the step reads them.
+    enum Step: Sendable {
+        case convolution(Convolution)
+        case relu
+        case maxPool(size: Int)
+        case flatten
+        case dense(FullyConnected)
+    }
+
+    struct Convolution: Sendable {
+        var inputChannels: Int, outputChannels: Int, kernelSize: Int, padding: Int
+        /// `[ky][kx][c][o]`: row (ky, kx, c) of the product's right-hand matrix.
+        var weights: [Float]
+        var bias: [Float]
+    }
+
+    struct FullyConnected: Sendable {
+        var inputCount: Int, outputCount: Int
+        /// `[o][i]`, as in the layer.
+        var weights: [Float]
+        var bias: [Float]
+    }
+
+    /// The activation between two steps: a channels-last map or a flat vector.
+    enum Shape: Sendable, Equatable {
+        case map(height: Int, width: Int, channels: Int)
+        case vector(Int)
+
+        var count: Int {
+            switch self {
+            case let .map(h, w, c): h * w * c
+            case let .vector(n): n
+            }
+        }
+    }
+
+    /// One example's shape in the layer order: `[C, H, W]` or `[I]`.
+    public let exampleShape: [Int]
+    let steps: [Step]
+    /// `shapes[i]` is the input of step `i`; `shapes[steps.count]` the network's output.
+    let shapes: [Shape]
+    let kernelPath: KernelPath
+    /// Floats of scratch one example needs: activations and convolution patches.
+    let activationCount: Int
+    let patchCount: Int
+    let paddedCount: Int
+
+    /// The plan of `network` for examples of `exampleShape` (`[C, H, W]` or `[I]`), or nil
+    /// when a layer is not one of the five kinds above or the shapes do not fit (callers then
+    /// use `Network.forward`, which reports the mismatch).
+    public init?(network: Network, exampleShape: [Int]) {
+        var shape: Shape
+        switch exampleShape.count {
+        case 3:
+            shape = .map(height: exampleShape[1], width: exampleShape[2],
+                         channels: exampleShape[0])
+        case 1:
+            shape = .vector(exampleShape[0])
+        default:
+            return nil
+        }
+        guard shape.count > 0 else { return nil }
+        var steps: [Step] = [], shapes: [Shape] = [shape]
+        var patchCount = 1, paddedCount = 1, path: KernelPath?
+        for layer in network.layers {
+            switch (layer, shape) {
+            case let (conv as Conv2D, .map(h, w, c)) where conv.inputChannels == c:
+                let (k, pad, o) = (conv.kernelSize, conv.padding, conv.outputChannels)
+                let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
+                guard oh > 0, ow > 0 else { return nil }
+                steps.append(.convolution(Convolution(
+                    inputChannels: c, outputChannels: o, kernelSize: k, padding: pad,
+                    weights: Self.channelsLastWeights(conv), bias: conv.bias.value.scalars)))
+                patchCount = max(patchCount, oh * ow * k * k * c)
+                paddedCount = max(paddedCount, (h + 2 * pad) * (w + 2 * pad) * c)
+                path = path ?? conv.kernelPath
+                shape = .map(height: oh, width: ow, channels: o)
+            case (is ReLU, _):
+                steps.append(.relu)
+            case let (pool as MaxPool2D, .map(h, w, c)):
+                guard h >= pool.size, w >= pool.size else { return nil }
+                steps.append(.maxPool(size: pool.size))
+                shape = .map(height: h / pool.size, width: w / pool.size, channels: c)
+            case (is Flatten, _):
+                steps.append(.flatten)
+                shape = .vector(shape.count)
+            case let (dense as Dense, .vector(n)) where dense.inputCount == n:
+                steps.append(.dense(FullyConnected(
+                    inputCount: n, outputCount: dense.outputCount,
+                    weights: dense.weight.value.scalars, bias: dense.bias.value.scalars)))
+                shape = .vector(dense.outputCount)
+            default:
+                return nil
+            }
+            shapes.append(shape)
+        }
+        self.exampleShape = exampleShape
+        self.steps = steps
+        self.shapes = shapes
+        self.kernelPath = path ?? .best
+        self.activationCount = shapes.map(\.count).max() ?? 1
+        self.patchCount = patchCount
+        self.paddedCount = paddedCount
+    }
+
+    /// Whether `input` is a batch `[N, …]` of examples of this plan's shape.
+    public func fits(_ input: Tensor) -> Bool {
+        input.shape.count == exampleShape.count + 1 && Array(input.shape.dropFirst()) == exampleShape
+    }
+
+    /// Floats per example after the first `layerCount` layers.
+    public func outputCount(layers layerCount: Int) -> Int {
+        shapes[layerCount].count
+    }
+
+    /// Scratch space for `run`; keep one per thread and reuse it.
+    public struct Workspace {
+        var first: [Float], second: [Float], patches: [Float], padded: [Float]
+        var matrix: MatrixMultiply
+
+        public init(for plan: InferencePlan) {
+            // Every element is written before it is read, so the buffers start unfilled.
+            func buffer(_ count: Int) -> [Float] {
+                [Float](unsafeUninitializedCapacity: count) { _, initialized in
+                    initialized = count
+                }
+            }
+            first = buffer(plan.activationCount)
+            second = buffer(plan.activationCount)
+            patches = buffer(plan.patchCount)
+            padded = buffer(plan.paddedCount)
+            matrix = MatrixMultiply(path: plan.kernelPath)
+        }
+    }
+
+    /// Runs the first `layerCount` layers on one example (`[C, H, W]` or `[I]` floats) and
+    /// writes `outputCount(layers:)` floats, in the order `Network.forward` gives them.
+    public func run(_ example: UnsafePointer<Float>, layers layerCount: Int,
+                    into output: UnsafeMutablePointer<Float>, workspace: inout Workspace) {
+        precondition((0...steps.count).contains(layerCount),
+                     "The plan has \(steps.count) layers, asked for \(layerCount).")
+        workspace.first.withUnsafeMutableBufferPointer { first in
+            workspace.second.withUnsafeMutableBufferPointer { second in
+                workspace.patches.withUnsafeMutableBufferPointer { patches in
+                  workspace.padded.withUnsafeMutableBufferPointer { padded in
+                    var x = first.baseAddress!, y = second.baseAddress!
+                    // The example enters channels last.
+                    Self.reorder(example, shape: shapes[0], toChannelsLast: true, into: x)
+                    for index in 0..<layerCount {
+                        let inPlace = runStep(index, x, y, patches.baseAddress!,
+                                              padded.baseAddress!, &workspace.matrix)
+                        if !inPlace { swap(&x, &y) }
+                    }
+                    Self.reorder(x, shape: shapes[layerCount], toChannelsLast: false,
+                                 into: output)
+                  }
+                }
+            }
+        }
+    }
+
+    /// Outputs `[N, …]` of the first `layerCount` layers for a batch `[N, …]`.
+    public func outputs(_ input: Tensor, layers layerCount: Int) -> Tensor {
+        let n = input.shape.first ?? 0
+        let width = outputCount(layers: layerCount), stride = shapes[0].count
+        precondition(input.count == n * stride, "The plan takes examples of \(stride) floats.")
+        var workspace = Workspace(for: self)
+        let scalars = [Float](unsafeUninitializedCapacity: n * width) { out, initialized in
+            input.scalars.withUnsafeBufferPointer { x in
+                for s in 0..<n {
+                    run(x.baseAddress! + s * stride, layers: layerCount,
+                        into: out.baseAddress! + s * width, workspace: &workspace)
+                }
+            }
+            initialized = n * width
+        }
+        var shape = [n]
+        switch shapes[layerCount] {
+        case let .map(h, w, c): shape += [c, h, w]
+        case let .vector(count): shape.append(count)
+        }
+        return Tensor(shape: shape, scalars: scalars)
+    }
+
+    /// Runs step `index` from `x` into `y`; returns true when it worked in place on `x`.
+    private func runStep(_ index: Int, _ x: UnsafeMutablePointer<Float>,
+                         _ y: UnsafeMutablePointer<Float>,
+                         _ patches: UnsafeMutablePointer<Float>,
+                         _ padded: UnsafeMutablePointer<Float>,
+                         _ matrix: inout MatrixMultiply) -> Bool {
+        switch (steps[index], shapes[index]) {
+        case let (.convolution(conv), .map(h, w, _)):
+            Self.convolve(conv, x, height: h, width: w, into: y, patches: patches,
+                          padded: padded, &matrix)
+            return false
+        case (.relu, let shape):
+            Self.relu(x, count: shape.count)
+            return true
+        case let (.maxPool(size), .map(h, w, c)):
+            Self.maxPool(x, height: h, width: w, channels: c, size: size, into: y)
+            return false
+        case (.flatten, let .map(h, w, c)):
+            // [H, W, C] → [C, H, W], the order of Flatten on [N, C, H, W].
+            for i in 0..<(h * w) {
+                for ci in 0..<c { y[ci * h * w + i] = x[i * c + ci] }
+            }
+            return false
+        case (.flatten, .vector):
+            return true
+        case let (.dense(dense), _):
+            Self.dense(dense, x, into: y, &matrix)
+            return false
+        default:
+            preconditionFailure("InferencePlan step \(index) does not fit its input shape.")
+        }
+    }
+
+    // MARK: - Steps
+
+    /// `[H, W, C]` → `[H', W', O]`: patches · weights onto the bias.
+    private static func convolve(_ conv: Convolution, _ x: UnsafePointer<Float>,
+                                 height h: Int, width w: Int,
+                                 into y: UnsafeMutablePointer<Float>,
+                                 patches: UnsafeMutablePointer<Float>,
+                                 padded: UnsafeMutablePointer<Float>,
+                                 _ matrix: inout MatrixMultiply) {
+        let (c, o, k, pad) = (conv.inputChannels, conv.outputChannels, conv.kernelSize,
+                              conv.padding)
+        let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
+        let depth = k * k * c, run = k * c
+        // The input inside a zero border, so that every patch row is k runs of k·C
+        // contiguous floats: row (y, x) = padded rows y…y+k−1 from column x on.
+        let (ph, pw) = (h + 2 * pad, w + 2 * pad)
+        padded.update(repeating: 0, count: ph * pw * c)
+        for iy in 0..<h {
+            copyFloats(from: x + iy * w * c, to: padded + ((iy + pad) * pw + pad) * c,
+                       count: w * c)
+        }
+        var dst = patches
+        for oy in 0..<oh {
+            for ox in 0..<ow {
+                for ky in 0..<k {
+                    let src = padded + ((oy + ky) * pw + ox) * c
+                    if run == 3 {  // a 3×3 kernel on one channel: too short for a loop
+                        dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2]
+                    } else {
+                        copyFloats(from: src, to: dst, count: run)
+                    }
+                    dst += run
+                }
+            }
+        }
+        let pixels = oh * ow
+        conv.bias.withUnsafeBufferPointer { b in
+            for p in 0..<pixels { copyFloats(from: b.baseAddress!, to: y + p * o, count: o) }
+        }
+        conv.weights.withUnsafeBufferPointer { wt in
+            matrix.multiply(rows: pixels, columns: o, depth: depth,
+                            a: patches, aRowStride: depth, aColumnStride: 1,
+                            b: wt.baseAddress!, bRowStride: o, bColumnStride: 1,
+                            c: y, ldc: o, accumulate: true)
+        }
+    }
+
+    /// max(x, 0) in place.
+    private static func relu(_ x: UnsafeMutablePointer<Float>, count: Int) {
+        let raw = UnsafeMutableRawPointer(x)
+        var i = 0
+        while i + 16 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD16<Float>.self)
+            raw.storeBytes(of: v.replacing(with: 0, where: v .< 0), toByteOffset: 4 * i,
+                           as: SIMD16<Float>.self)
+            i += 16
+        }
+        while i < count {
+            if x[i] < 0 { x[i] = 0 }
+            i += 1
+        }
+    }
+
+    /// `[H, W, C]` → `[H/s, W/s, C]`, the maximum of each s×s window (first wins on ties,
+    /// as in `MaxPool2D`).
+    private static func maxPool(_ x: UnsafePointer<Float>, height h: Int, width w: Int,
+                                channels c: Int, size s: Int,
+                                into y: UnsafeMutablePointer<Float>) {
+        let (oh, ow) = (h / s, w / s)
+        let vectorEnd = c & ~15
+        for oy in 0..<oh {
+            for ox in 0..<ow {
+                let out = y + (oy * ow + ox) * c
+                let corner = x + (oy * s * w + ox * s) * c
+                var ci = 0
+                while ci < vectorEnd {
+                    var best = UnsafeRawPointer(corner + ci).loadUnaligned(as: SIMD16<Float>.self)
+                    for dy in 0..<s {
+                        for dx in 0..<s where dy > 0 || dx > 0 {
+                            let v = UnsafeRawPointer(corner + (dy * w + dx) * c + ci)
+                                .loadUnaligned(as: SIMD16<Float>.self)
+                            best = best.replacing(with: v, where: v .> best)
+                        }
+                    }
+                    UnsafeMutableRawPointer(out + ci).storeBytes(of: best, as: SIMD16<Float>.self)
+                    ci += 16
+                }
+                while ci < c {
+                    var best = corner[ci]
+                    for dy in 0..<s {
+                        for dx in 0..<s {
+                            let v = corner[(dy * w + dx) * c + ci]
+                            if v > best { best = v }
+                        }
+                    }
+                    out[ci] = best
+                    ci += 1
+                }
+            }
+        }
+    }
+
+    /// y[o] = bias[o] + Σᵢ W[o, i] · x[i].
+    private static func dense(_ dense: FullyConnected, _ x: UnsafePointer<Float>,
+                              into y: UnsafeMutablePointer<Float>,
+                              _ matrix: inout MatrixMultiply) {
+        let (n, o) = (dense.inputCount, dense.outputCount)
+        dense.weights.withUnsafeBufferPointer { weights in
+            matrix.multiplyVector(rows: o, depth: n, a: weights.baseAddress!, aRowStride: n,
+                                  x: x, y: y)
+        }
+        for row in 0..<o { y[row] += dense.bias[row] }
+    }
+
+    /// Copies an activation between the layer order (`[C, H, W]`) and channels last.
+    private static func reorder(_ x: UnsafePointer<Float>, shape: Shape, toChannelsLast: Bool,
+                                into y: UnsafeMutablePointer<Float>) {
+        guard case let .map(h, w, c) = shape, c > 1 else {
+            y.update(from: x, count: shape.count)
+            return
+        }
+        let plane = h * w
+        for i in 0..<plane {
+            for ci in 0..<c {
+                if toChannelsLast {
+                    y[i * c + ci] = x[ci * plane + i]
+                } else {
+                    y[ci * plane + i] = x[i * c + ci]
+                }
+            }
+        }
+    }
+
+    /// Conv2D weights `[O, C, k, k]` rearranged to `[k, k, C, O]`.
+    private static func channelsLastWeights(_ conv: Conv2D) -> [Float] {
+        let (o, c, k) = (conv.outputChannels, conv.inputChannels, conv.kernelSize)
+        let w = conv.weight.value.scalars
+        var out = [Float](repeating: 0, count: o * c * k * k)
+        for co in 0..<o {
+            for ci in 0..<c {
+                for ky in 0..<k {
+                    for kx in 0..<k {
+                        out[((ky * k + kx) * c + ci) * o + co] = w[((co * c + ci) * k + ky) * k + kx]
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
