@@ -1,14 +1,15 @@
 import DrawingClassifier
 import Foundation
 
-/// Times forward and backward of every layer of the drawing classifier on a chunk of 16
-/// examples (the trainer's per-thread unit of work), one thread.
+/// Times forward and backward of every layer of the drawing classifier on a chunk of
+/// examples (16, or $CHUNK), one thread.
 func benchmarkLayers(kernel: KernelPath) {
     var rng = SplitMix64(seed: 1)
     var network = Network(specs: Network.drawingClassifierSpecs(classCount: 3), using: &rng)
     network.useKernels(kernel)
     print("kernel: \(kernel)")
-    var x = Tensor.random(shape: [16, 1, 28, 28], in: 0..<1, using: &rng)
+    let chunk = Int(ProcessInfo.processInfo.environment["CHUNK"] ?? "16")!
+    var x = Tensor.random(shape: [chunk, 1, 28, 28], in: 0..<1, using: &rng)
     let repeats = 200
     // Thread CPU time, not wall time: the machine is shared, and waiting is not our cost.
     func measure(_ body: () -> Void) -> Double {
@@ -46,8 +47,8 @@ func benchmarkLayers(kernel: KernelPath) {
               + String(format: " forward %8.1f µs  backward %8.1f µs", f * 1e6, b * 1e6))
         if inputGrad.count > 0 { grad = inputGrad } else { grad = output }
     }
-    print(String(format: "total per chunk of 16: %.1f µs → %.0f samples/s on one thread",
-                 totalSeconds * 1e6, 16 / totalSeconds))
+    print(String(format: "total per chunk of %d: %.1f µs → %.0f samples/s on one thread",
+                 chunk, totalSeconds * 1e6, Double(chunk) / totalSeconds))
 }
 
 func seconds(_ d: Duration) -> Double {
