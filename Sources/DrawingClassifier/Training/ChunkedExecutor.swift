@@ -15,7 +15,6 @@ struct ChunkedExecutor {
 
     let threadCount: Int
     private var workers: [Network]
-    private var chunkGradients: [[Float]] = []  // [chunk][all parameters, visiting order]
     private var chunkResults: [(loss: Double, correct: Int)] = []
     private let parameterCount: Int
 
@@ -28,48 +27,40 @@ struct ChunkedExecutor {
 
     /// Sets `network`'s gradients to dLoss/dParameters for the mean loss over `batch`, and
     /// returns the summed loss and the number of correctly classified examples.
+    ///
+    /// The chunk gradients are summed in chunk order as soon as they can be: the worker that
+    /// finishes the next chunk in line adds its gradients straight into the total (with one
+    /// thread, always), and a chunk that finishes early waits in its own buffer. So the sum
+    /// is always ((g₀ + g₁) + g₂) + …, whatever the timing, and the data is added while it
+    /// is still in cache (a batch of 256 kept 32 chunk gradients, 12 MB, in main memory).
     mutating func computeGradients(of network: inout Network,
                                    batch: LabeledImages) -> (loss: Double, correct: Int) {
         let values = network.parameterValues()
         let n = batch.count
         let chunkCount = (n + Self.chunkSize - 1) / Self.chunkSize
         let scale = 1 / Float(n)
-        while chunkGradients.count < chunkCount {
-            chunkGradients.append([Float](repeating: 0, count: parameterCount))
-        }
         chunkResults = Array(repeating: (0, 0), count: chunkCount)
-        run(chunkCount: chunkCount, values: values) { worker, chunk, gradients in
-            let range = Self.range(of: chunk, count: n)
-            let part = batch.gathering(range)
-            let logits = worker.forward(part.images)
-            let (loss, logitsGrad) = softmaxCrossEntropySum(logits: logits, labels: part.labels,
-                                                            gradientScale: scale)
-            let correct = zip(argmaxRows(logits), part.labels).filter { $0 == $1 }.count
-            worker.backward(logitsGrad)
-            var offset = 0
-            gradients.withUnsafeMutableBufferPointer { out in
-                worker.updateParameters { p in
-                    p.grad.scalars.withUnsafeMutableBufferPointer { g in
-                        (out.baseAddress! + offset).update(from: g.baseAddress!, count: g.count)
-                        g.update(repeating: 0)
-                        offset += g.count
-                    }
-                }
+        var total = [Float](repeating: 0, count: parameterCount)
+        let order = ReductionOrder(chunkCount: chunkCount)
+        total.withUnsafeMutableBufferPointer { totalBuffer in
+            let sum = UncheckedSendable(value: totalBuffer.baseAddress!)
+            run(chunkCount: chunkCount, values: values) { worker, chunk in
+                let range = Self.range(of: chunk, count: n)
+                let part = batch.gathering(range)
+                let logits = worker.forward(part.images)
+                let (loss, logitsGrad) = softmaxCrossEntropySum(
+                    logits: logits, labels: part.labels, gradientScale: scale)
+                let correct = zip(argmaxRows(logits), part.labels).filter { $0 == $1 }.count
+                worker.backward(logitsGrad)
+                order.finish(chunk, into: sum, worker: &worker)
+                return (loss, correct)
             }
-            return (loss, correct)
         }
-        // Fixed-order reduction: chunk 0, then 1, ...
         var offset = 0
-        let gradients = chunkGradients
         network.updateParameters { p in
             p.grad.scalars.withUnsafeMutableBufferPointer { g in
-                g.update(repeating: 0)
-                for chunk in 0..<chunkCount {
-                    gradients[chunk].withUnsafeBufferPointer { source in
-                        let s = source.baseAddress! + offset
-                        for i in g.indices { g[i] += s[i] }
-                    }
-                }
+                g.baseAddress!.update(from: total.withUnsafeBufferPointer { $0.baseAddress! + offset },
+                                      count: g.count)
                 offset += g.count
             }
         }
@@ -81,8 +72,7 @@ struct ChunkedExecutor {
         let n = examples.count
         let chunkCount = (n + Self.chunkSize - 1) / Self.chunkSize
         chunkResults = Array(repeating: (0, 0), count: chunkCount)
-        while chunkGradients.count < chunkCount { chunkGradients.append([]) }
-        run(chunkCount: chunkCount, values: network.parameterValues()) { worker, chunk, _ in
+        run(chunkCount: chunkCount, values: network.parameterValues()) { worker, chunk in
             let part = examples.gathering(Self.range(of: chunk, count: n))
             let predicted = argmaxRows(worker.forward(part.images))
             return (0, zip(predicted, part.labels).filter { $0 == $1 }.count)
@@ -98,7 +88,7 @@ struct ChunkedExecutor {
     /// claims it first, and stores each result in `chunkResults[c]`.
     private mutating func run(
         chunkCount: Int, values: [Tensor],
-        body: (inout Network, Int, inout [Float]) -> (loss: Double, correct: Int)
+        body: (inout Network, Int) -> (loss: Double, correct: Int)
     ) {
         let workerCount = min(threadCount, chunkCount)
         guard workerCount > 0 else { return }
@@ -111,30 +101,86 @@ struct ChunkedExecutor {
         }
         withoutActuallyEscaping(body) { body in
             workers.withUnsafeMutableBufferPointer { workers in
-                chunkGradients.withUnsafeMutableBufferPointer { gradients in
-                    chunkResults.withUnsafeMutableBufferPointer { results in
-                        // Each worker touches only its own network and the slots of the chunks
-                        // it claimed (each chunk is claimed exactly once).
-                        let shared = UncheckedSendable(value: (workers, gradients, results, body))
-                        let nextChunk = ChunkCounter()
-                        let perWorker: @Sendable (Int) -> Void = { w in
-                            let (workers, gradients, results, body) = shared.value
-                            while true {
-                                let chunk = nextChunk.claim()
-                                guard chunk < chunkCount else { break }
-                                results[chunk] = body(&workers[w], chunk, &gradients[chunk])
-                            }
+                chunkResults.withUnsafeMutableBufferPointer { results in
+                    // Each worker touches only its own network and the slots of the chunks
+                    // it claimed (each chunk is claimed exactly once).
+                    let shared = UncheckedSendable(value: (workers, results, body))
+                    let nextChunk = ChunkCounter()
+                    let perWorker: @Sendable (Int) -> Void = { w in
+                        let (workers, results, body) = shared.value
+                        while true {
+                            let chunk = nextChunk.claim()
+                            guard chunk < chunkCount else { break }
+                            results[chunk] = body(&workers[w], chunk)
                         }
-                        if workerCount == 1 {
-                            perWorker(0)
-                        } else {
-                            DispatchQueue.concurrentPerform(iterations: workerCount,
-                                                            execute: perWorker)
-                        }
+                    }
+                    if workerCount == 1 {
+                        perWorker(0)
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: workerCount,
+                                                        execute: perWorker)
                     }
                 }
             }
         }
+    }
+}
+
+/// Adds chunk gradients into a total strictly in chunk order (see `computeGradients`).
+private final class ReductionOrder: Sendable {
+    private struct State {
+        var next = 0           // the chunk whose gradient is added next
+        var parked: [[Float]?] // gradients of chunks that finished before their turn
+    }
+    private let state: Mutex<State>
+    private let chunkCount: Int
+
+    init(chunkCount: Int) {
+        self.chunkCount = chunkCount
+        state = Mutex(State(parked: [[Float]?](repeating: nil, count: chunkCount)))
+    }
+
+    /// Called by the worker that computed `chunk`, with the chunk's gradients in its
+    /// network; leaves that network's gradients zero.
+    func finish(_ chunk: Int, into total: UncheckedSendable<UnsafeMutablePointer<Float>>,
+                worker: inout Network) {
+        do {
+        let gradients = worker.parameterGradients()
+        let added = state.withLock { state -> Bool in
+            guard state.next == chunk else { return false }
+            var offset = 0
+            for g in gradients {
+                g.scalars.withUnsafeBufferPointer { Self.add($0, into: total.value + offset) }
+                offset += g.count
+            }
+            state.next += 1
+            Self.addParked(&state, into: total.value, chunkCount: chunkCount)
+            return true
+        }
+        if !added {
+            // Not its turn: park a copy, then add whatever is next in line by now.
+            let flat = gradients.flatMap(\.scalars)
+            state.withLock { state in
+                state.parked[chunk] = flat
+                Self.addParked(&state, into: total.value, chunkCount: chunkCount)
+            }
+        }
+        }  // (the gradient tensors are released here, so zeroing them does not copy)
+        worker.zeroGradients()
+    }
+
+    private static func addParked(_ state: inout State, into total: UnsafeMutablePointer<Float>,
+                                  chunkCount: Int) {
+        while state.next < chunkCount, let parked = state.parked[state.next] {
+            parked.withUnsafeBufferPointer { add($0, into: total) }
+            state.parked[state.next] = nil
+            state.next += 1
+        }
+    }
+
+    private static func add(_ source: UnsafeBufferPointer<Float>,
+                            into total: UnsafeMutablePointer<Float>) {
+        for i in source.indices { total[i] += source[i] }
     }
 }
 
@@ -146,6 +192,6 @@ private final class ChunkCounter: Sendable {
 
 /// Hands a value to `concurrentPerform` whose disjoint use by each worker is guaranteed by
 /// the caller, not by the type system.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
+struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
 }
