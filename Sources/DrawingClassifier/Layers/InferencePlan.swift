@@ -5,9 +5,9 @@
 /// each example through small buffers that stay in the level-1/2 caches, with feature maps
 /// stored channels-last (`[H, W, C]`):
 ///
-///   convolution  patches[P, k·k·C] (row = one output pixel, (ky, kx, c) order: k runs of
-///                C contiguous floats) · W[k·k·C, O] onto the bias, one matrix product
-///                with both operands read in place; the output is `[P, O]`, channels last
+///   convolution  patches[P, k·k·C] (`Im2Col`) · W[k·k·C, O] onto the bias, one matrix
+///                product with both operands read in place; the output is `[P, O]`,
+///                channels last
 ///   ReLU, pool   on `[H, W, C]`, 16 channels at a time
 ///   flatten      back to the `[C, H, W]` order the dense weights expect
 ///   dense        a matrix–vector product on the weight rows
@@ -245,29 +245,16 @@ public struct InferencePlan: Sendable {
         let (c, o, k, pad) = (conv.inputChannels, conv.outputChannels, conv.kernelSize,
                               conv.padding)
         let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
-        let depth = k * k * c, run = k * c
-        // The input inside a zero border, so that every patch row is k runs of k·C
-        // contiguous floats: row (y, x) = padded rows y…y+k−1 from column x on.
+        let depth = k * k * c
+        // The input (already channels last) inside a zero border, then its patches.
         let (ph, pw) = (h + 2 * pad, w + 2 * pad)
         padded.update(repeating: 0, count: ph * pw * c)
         for iy in 0..<h {
             copyFloats(from: x + iy * w * c, to: padded + ((iy + pad) * pw + pad) * c,
                        count: w * c)
         }
-        var dst = patches
-        for oy in 0..<oh {
-            for ox in 0..<ow {
-                for ky in 0..<k {
-                    let src = padded + ((oy + ky) * pw + ox) * c
-                    if run == 3 {  // a 3×3 kernel on one channel: too short for a loop
-                        dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2]
-                    } else {
-                        copyFloats(from: src, to: dst, count: run)
-                    }
-                    dst += run
-                }
-            }
-        }
+        Im2Col.unfold(padded: padded, channels: c, paddedWidth: pw, outputHeight: oh,
+                      outputWidth: ow, kernelSize: k, into: patches)
         let pixels = oh * ow
         conv.bias.withUnsafeBufferPointer { b in
             for p in 0..<pixels { copyFloats(from: b.baseAddress!, to: y + p * o, count: o) }

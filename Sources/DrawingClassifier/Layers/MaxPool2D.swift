@@ -61,18 +61,45 @@ public struct MaxPool2D: Layer {
         return Tensor(shape: [n, c, oh, ow], scalars: output)
     }
 
-    /// The 2×2 case without inner loops; same result (first maximum on ties) as the general
-    /// loop.
+    /// The 2×2 case, four windows at a time; same result (first maximum on ties) as the
+    /// general loop.
     @inline(__always)
     private static func forward2(_ x: UnsafePointer<Float>, planes: Int, height h: Int,
                                  width w: Int, output y: UnsafeMutablePointer<Float>,
                                  argmax arg: UnsafeMutablePointer<Int32>) {
         let (oh, ow) = (h / 2, w / 2)
+        let lanes = SIMD4<Int32>(0, 2, 4, 6)
         var o = 0
         for plane in 0..<planes {
             for oy in 0..<oh {
                 let top = plane * h * w + 2 * oy * w
-                for ox in 0..<ow {
+                var ox = 0
+                while ox + 4 <= ow {
+                    // Windows ox…ox+3: top row pairs (a, b), bottom row pairs (c, d).
+                    let i0 = top + 2 * ox
+                    let upperRow = UnsafeRawPointer(x + i0).loadUnaligned(as: SIMD8<Float>.self)
+                    let lowerRow = UnsafeRawPointer(x + i0 + w)
+                        .loadUnaligned(as: SIMD8<Float>.self)
+                    let (a, b) = (upperRow.evenHalf, upperRow.oddHalf)
+                    let (c, d) = (lowerRow.evenHalf, lowerRow.oddHalf)
+                    let index = SIMD4<Int32>(repeating: Int32(i0)) &+ lanes
+                    let right = b .> a, lowerRight = d .> c
+                    let upper = a.replacing(with: b, where: right)
+                    let upperIndex = index.replacing(with: index &+ 1, where: right)
+                    let lower = c.replacing(with: d, where: lowerRight)
+                    let lowerIndex = (index &+ Int32(w))
+                        .replacing(with: index &+ Int32(w + 1), where: lowerRight)
+                    let down = lower .> upper
+                    UnsafeMutableRawPointer(y + o)
+                        .storeBytes(of: upper.replacing(with: lower, where: down),
+                                    as: SIMD4<Float>.self)
+                    UnsafeMutableRawPointer(arg + o)
+                        .storeBytes(of: upperIndex.replacing(with: lowerIndex, where: down),
+                                    as: SIMD4<Int32>.self)
+                    o += 4
+                    ox += 4
+                }
+                while ox < ow {
                     let i0 = top + 2 * ox, i2 = i0 + w
                     let (a, b, c, d) = (x[i0], x[i0 + 1], x[i2], x[i2 + 1])
                     let upper = b > a ? b : a, upperIndex = b > a ? i0 + 1 : i0
@@ -80,6 +107,7 @@ public struct MaxPool2D: Layer {
                     y[o] = lower > upper ? lower : upper
                     arg[o] = Int32(lower > upper ? lowerIndex : upperIndex)
                     o += 1
+                    ox += 1
                 }
             }
         }
