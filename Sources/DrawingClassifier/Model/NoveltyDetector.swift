@@ -76,14 +76,21 @@ public struct NoveltyDetector: Codable, Sendable, Equatable {
                      "The feature size must match the detector's.")
         var best = Float.infinity
         var difference = [Float](repeating: 0, count: d)
+        var product = [Float](repeating: 0, count: d)
+        let matrix = MatrixMultiply()
         for mean in means {
             for j in 0..<d { difference[j] = feature[j] - mean[j] }
-            var total: Float = 0
-            for a in 0..<d {
-                var rowSum: Float = 0
-                for b in 0..<d { rowSum += precision[a * d + b] * difference[b] }
-                total += difference[a] * rowSum
+            // product = precision · difference, then differenceᵀ · product.
+            precision.withUnsafeBufferPointer { p in
+                difference.withUnsafeBufferPointer { x in
+                    product.withUnsafeMutableBufferPointer { y in
+                        matrix.multiplyVector(rows: d, depth: d, a: p.baseAddress!, aRowStride: d,
+                                              x: x.baseAddress!, y: y.baseAddress!)
+                    }
+                }
             }
+            var total: Float = 0
+            for j in 0..<d { total += difference[j] * product[j] }
             best = min(best, total)
         }
         return best
