@@ -121,6 +121,9 @@ public struct InferencePlan: Sendable {
         self.paddedCount = paddedCount
     }
 
+    /// The number of layers (all of them: `run(…, layers: layerCount, …)` gives the logits).
+    public var layerCount: Int { steps.count }
+
     /// Whether `input` is a batch `[N, …]` of examples of this plan's shape.
     public func fits(_ input: Tensor) -> Bool {
         input.shape.count == exampleShape.count + 1 && Array(input.shape.dropFirst()) == exampleShape
@@ -153,6 +156,7 @@ public struct InferencePlan: Sendable {
 
     /// Runs the first `layerCount` layers on one example (`[C, H, W]` or `[I]` floats) and
     /// writes `outputCount(layers:)` floats, in the order `Network.forward` gives them.
+    /// Allocates nothing once the workspace has been used for this plan.
     public func run(_ example: UnsafePointer<Float>, layers layerCount: Int,
                     into output: UnsafeMutablePointer<Float>, workspace: inout Workspace) {
         precondition((0...steps.count).contains(layerCount),

@@ -58,8 +58,10 @@ public struct Classifier: Sendable {
     public var training: TrainingMetadata
     /// Rejects inputs unlike every class ("none of these"); nil when not fitted.
     public var novelty: NoveltyDetector?
-    /// The network's forward-only form for inputs of the model's size, made once.
-    private var plan: InferencePlan?
+    /// The network's forward-only form for inputs of the model's size, made once (nil for
+    /// a network it does not cover). For one image at a time with no allocation, keep an
+    /// `InferencePlan.Workspace` and call the plan's `run`.
+    public private(set) var plan: InferencePlan?
 
     public init(network: Network, classes: [String], preprocessing: Preprocessing = .mnistMaker,
                 training: TrainingMetadata = TrainingMetadata(), novelty: NoveltyDetector? = nil) {
