@@ -26,6 +26,10 @@ import Testing
             .maxPool2D(size: 2), .relu,
             .conv2D(inputChannels: 40, outputChannels: 3, kernelSize: 3, padding: 1),
         ], example: [2, 7, 5]),
+        Case(name: "one channel, 24 outputs, odd width", specs: [
+            .conv2D(inputChannels: 1, outputChannels: 24, kernelSize: 3, padding: 1), .relu,
+            .maxPool2D(size: 2), .flatten, .dense(inputCount: 24 * 4 * 6, outputCount: 5),
+        ], example: [1, 9, 13]),
         Case(name: "dense only", specs: [
             .dense(inputCount: 37, outputCount: 20), .relu, .dense(inputCount: 20, outputCount: 5),
         ], example: [37]),

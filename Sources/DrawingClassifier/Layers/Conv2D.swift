@@ -87,7 +87,9 @@ public struct Conv2D: Layer {
         let pixels = oh * ow, depth = k * k * c
         self.input = input
         prepareWorkspaces(height: h, width: w)
-        rearrangeWeights(transposed: true)
+        let direct = usesDirectKernel(outputWidth: ow)
+        if !direct { rearrangeWeights(transposed: true) }
+        let single = SingleChannelConvolution(path: matrix.path)
         var matrix = self.matrix
         let output = outputBuffer.fill(count: n * o * pixels) { out in
             input.scalars.withUnsafeBufferPointer { x in
@@ -95,10 +97,18 @@ public struct Conv2D: Layer {
             patches.withUnsafeMutableBufferPointer { patches in
             pixelsByChannel.withUnsafeMutableBufferPointer { yT in
             weightsT.withUnsafeBufferPointer { wT in
+            weight.value.scalars.withUnsafeBufferPointer { wt in
             bias.value.scalars.withUnsafeBufferPointer { b in
                 for s in 0..<n {
                     Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h, width: w,
                                padding: pad, into: padded.baseAddress!)
+                    if direct {
+                        single.forward(padded: padded.baseAddress!, paddedWidth: w + 2 * pad,
+                                       outputHeight: oh, outputWidth: ow, kernelSize: k,
+                                       weights: wt.baseAddress!, bias: b.baseAddress!,
+                                       outputs: o, into: out.baseAddress! + s * o * pixels)
+                        continue
+                    }
                     Im2Col.unfold(padded: padded.baseAddress!, channels: c,
                                   paddedWidth: w + 2 * pad, outputHeight: oh, outputWidth: ow,
                                   kernelSize: k, into: patches.baseAddress!)
@@ -112,6 +122,7 @@ public struct Conv2D: Layer {
                                    adding: b.baseAddress!,
                                    into: out.baseAddress! + s * o * pixels)
                 }
+            }
             }
             }
             }
@@ -137,6 +148,8 @@ public struct Conv2D: Layer {
         let inputGradient = computesInputGradient
         prepareWorkspaces(height: h, width: w)
         if inputGradient { rearrangeWeights(transposed: false) }
+        let direct = usesDirectKernel(outputWidth: ow)
+        let single = SingleChannelConvolution(path: matrix.path)
         var matrix = self.matrix
         let inputGrad = inputGradBuffer.fill(count: inputGradient ? n * c * h * w : 0) { dx in
             input.scalars.withUnsafeBufferPointer { x in
@@ -147,22 +160,35 @@ public struct Conv2D: Layer {
             pixelsByChannel.withUnsafeMutableBufferPointer { dyT in
             weightsByOutput.withUnsafeBufferPointer { wByO in
             weightGradT.withUnsafeMutableBufferPointer { dwT in
+            weight.grad.scalars.withUnsafeMutableBufferPointer { dw in
             bias.grad.scalars.withUnsafeMutableBufferPointer { db in
                 for s in 0..<n {
                     let dy = g.baseAddress! + s * o * pixels
                     for co in 0..<o { db[co] += Self.sum(dy + co * pixels, count: pixels) }
-                    Self.transpose(dy, rows: o, columns: pixels, adding: nil,
-                                   into: dyT.baseAddress!)
                     Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h, width: w,
                                padding: pad, into: padded.baseAddress!)
-                    Im2Col.unfold(padded: padded.baseAddress!, channels: c, paddedWidth: pw,
-                                  outputHeight: oh, outputWidth: ow, kernelSize: k,
-                                  into: patches.baseAddress!)
-                    // dWᵀ[K, O] (+)= patchesᵀ[K, P] · dYᵀ[P, O]
-                    matrix.multiply(rows: depth, columns: o, depth: pixels,
-                                    a: patches.baseAddress!, aRowStride: 1, aColumnStride: depth,
-                                    b: dyT.baseAddress!, bRowStride: o, bColumnStride: 1,
-                                    c: dwT.baseAddress!, ldc: o, accumulate: s > 0)
+                    if direct {
+                        // dW[O, k, k] += dy ⋆ the padded image, straight into the gradient.
+                        single.weightGradient(padded: padded.baseAddress!, paddedWidth: pw,
+                                              outputHeight: oh, outputWidth: ow, kernelSize: k,
+                                              outputGradient: dy, outputs: o,
+                                              into: dw.baseAddress!)
+                        guard inputGradient else { continue }
+                        Self.transpose(dy, rows: o, columns: pixels, adding: nil,
+                                       into: dyT.baseAddress!)
+                    } else {
+                        Self.transpose(dy, rows: o, columns: pixels, adding: nil,
+                                       into: dyT.baseAddress!)
+                        Im2Col.unfold(padded: padded.baseAddress!, channels: c, paddedWidth: pw,
+                                      outputHeight: oh, outputWidth: ow, kernelSize: k,
+                                      into: patches.baseAddress!)
+                        // dWᵀ[K, O] (+)= patchesᵀ[K, P] · dYᵀ[P, O]
+                        matrix.multiply(rows: depth, columns: o, depth: pixels,
+                                        a: patches.baseAddress!, aRowStride: 1,
+                                        aColumnStride: depth, b: dyT.baseAddress!, bRowStride: o,
+                                        bColumnStride: 1, c: dwT.baseAddress!, ldc: o,
+                                        accumulate: s > 0)
+                    }
                     guard inputGradient else { continue }
                     // dPatches[P, K] = dYᵀ[P, O] · W[O, K], folded back onto the example.
                     matrix.multiply(rows: pixels, columns: depth, depth: o,
@@ -184,10 +210,11 @@ public struct Conv2D: Layer {
             }
             }
             }
+            }
         }
         self.matrix = matrix
         // dW[co, ci, ky, kx] += dWᵀ[(ky, kx, ci), co]
-        if n > 0 {
+        if n > 0 && !direct {
             weightGradT.withUnsafeBufferPointer { dwT in
                 weight.grad.scalars.withUnsafeMutableBufferPointer { dw in
                     for co in 0..<o {
@@ -203,6 +230,12 @@ public struct Conv2D: Layer {
         self.input = Tensor(zeros: [0])
         guard inputGradient else { return Tensor(zeros: [0]) }
         return Tensor(shape: [n, c, h, w], scalars: inputGrad)
+    }
+
+    /// One input channel and rows of at least a vector: the direct kernel
+    /// (`SingleChannelConvolution`) instead of patches and products of depth k·k.
+    private func usesDirectKernel(outputWidth ow: Int) -> Bool {
+        inputChannels == 1 && ow >= SingleChannelConvolution(path: matrix.path).vectorWidth
     }
 
     /// Sizes the workspaces for inputs of h×w (a new size gets new, zeroed buffers, which

@@ -257,6 +257,19 @@ public struct InferencePlan: Sendable {
             copyFloats(from: x + iy * w * c, to: padded + ((iy + pad) * pw + pad) * c,
                        count: w * c)
         }
+        let single = SingleChannelConvolution(path: matrix.path)
+        if c == 1 && o % single.vectorWidth == 0 {
+            // One input channel: the direct kernel, no patches (weights are [k·k, O] here).
+            conv.weights.withUnsafeBufferPointer { wt in
+                conv.bias.withUnsafeBufferPointer { b in
+                    single.forwardChannelsLast(padded: padded, paddedWidth: pw, outputHeight: oh,
+                                               outputWidth: ow, kernelSize: k,
+                                               weightsByTap: wt.baseAddress!,
+                                               bias: b.baseAddress!, outputs: o, into: y)
+                }
+            }
+            return
+        }
         Im2Col.unfold(padded: padded, channels: c, paddedWidth: pw, outputHeight: oh,
                       outputWidth: ow, kernelSize: k, into: patches)
         let pixels = oh * ow

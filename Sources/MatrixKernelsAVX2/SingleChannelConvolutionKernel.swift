@@ -1,0 +1,1 @@
+../MatrixKernels/SingleChannelConvolutionKernel.swift
