@@ -240,17 +240,15 @@ public enum MatrixProductKernel {
         }
         // Whole vectors straight from the registers; only a ragged right edge goes
         // through memory.
-        func put(_ left: V, _ right: V, row: Int) {
-            storePartialRow(left, right, columns: columns, to: c + row * ldc, overwrite: overwrite)
-        }
-        put(c00, c01, row: 0)
-        if rows > 1 { put(c10, c11, row: 1) }
-        if rows > 2 { put(c20, c21, row: 2) }
-        if rows > 3 { put(c30, c31, row: 3) }
-        if rows > 4 { put(c40, c41, row: 4) }
-        if rows > 5 { put(c50, c51, row: 5) }
-        if rows > 6 { put(c60, c61, row: 6) }
-        if rows > 7 { put(c70, c71, row: 7) }
+        let (n, o) = (columns, overwrite)
+        storePartialRow(c00, c01, columns: n, to: c, overwrite: o)
+        if rows > 1 { storePartialRow(c10, c11, columns: n, to: c + ldc, overwrite: o) }
+        if rows > 2 { storePartialRow(c20, c21, columns: n, to: c + 2 * ldc, overwrite: o) }
+        if rows > 3 { storePartialRow(c30, c31, columns: n, to: c + 3 * ldc, overwrite: o) }
+        if rows > 4 { storePartialRow(c40, c41, columns: n, to: c + 4 * ldc, overwrite: o) }
+        if rows > 5 { storePartialRow(c50, c51, columns: n, to: c + 5 * ldc, overwrite: o) }
+        if rows > 6 { storePartialRow(c60, c61, columns: n, to: c + 6 * ldc, overwrite: o) }
+        if rows > 7 { storePartialRow(c70, c71, columns: n, to: c + 7 * ldc, overwrite: o) }
     }
 #elseif KERNELS_AVX2 && arch(x86_64)
     /// c[rows, columns] (+)= A[rows, depth] (in place, strided) · b-panel[depth][16] (B rows
@@ -283,13 +281,11 @@ public enum MatrixProductKernel {
             ap += aColumnStride
             bp += bStride &* 4
         }
-        func put(_ left: V, _ right: V, row: Int) {
-            storePartialRow(left, right, columns: columns, to: c + row * ldc, overwrite: overwrite)
-        }
-        put(c00, c01, row: 0)
-        if rows > 1 { put(c10, c11, row: 1) }
-        if rows > 2 { put(c20, c21, row: 2) }
-        if rows > 3 { put(c30, c31, row: 3) }
+        let (n, o) = (columns, overwrite)
+        storePartialRow(c00, c01, columns: n, to: c, overwrite: o)
+        if rows > 1 { storePartialRow(c10, c11, columns: n, to: c + ldc, overwrite: o) }
+        if rows > 2 { storePartialRow(c20, c21, columns: n, to: c + 2 * ldc, overwrite: o) }
+        if rows > 3 { storePartialRow(c30, c31, columns: n, to: c + 3 * ldc, overwrite: o) }
     }
 #else
     /// c[rows, columns] (+)= a-panel[depth][4 rows][4 copies] · b-panel[depth][8] (B rows
