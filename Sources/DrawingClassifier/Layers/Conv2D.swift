@@ -257,27 +257,31 @@ public struct Conv2D: Layer {
     /// or `weightsByOutput` [O, K] (for the input gradient).
     private mutating func rearrangeWeights(transposed: Bool) {
         let (c, o, k) = (inputChannels, outputChannels, kernelSize)
-        let depth = k * k * c
+        let (taps, depth) = (k * k, k * k * c)
         Self.reserve(&weightsT, depth * o)
         Self.reserve(&weightsByOutput, depth * o)
-        weight.value.scalars.withUnsafeBufferPointer { w in
+        // Written in order; read with a stride (the weights are a few thousand floats).
+        weight.value.scalars.withUnsafeBufferPointer { source in
+            let w = source.baseAddress!
             if transposed {
-                weightsT.withUnsafeMutableBufferPointer { out in
-                    for co in 0..<o {
+                weightsT.withUnsafeMutableBufferPointer { target in
+                    var out = target.baseAddress!  // [(tap, ci), co]
+                    for tap in 0..<taps {
                         for ci in 0..<c {
-                            for tap in 0..<(k * k) {
-                                out[(tap * c + ci) * o + co] = w[(co * c + ci) * k * k + tap]
-                            }
+                            let column = w + (ci &* taps &+ tap)
+                            for co in 0..<o { out[co] = column[co &* c &* taps] }
+                            out += o
                         }
                     }
                 }
             } else {
-                weightsByOutput.withUnsafeMutableBufferPointer { out in
+                weightsByOutput.withUnsafeMutableBufferPointer { target in
+                    var out = target.baseAddress!  // [co, (tap, ci)]
                     for co in 0..<o {
-                        for ci in 0..<c {
-                            for tap in 0..<(k * k) {
-                                out[co * depth + tap * c + ci] = w[(co * c + ci) * k * k + tap]
-                            }
+                        let filter = w + co &* c &* taps
+                        for tap in 0..<taps {
+                            for ci in 0..<c { out[ci] = filter[ci &* taps &+ tap] }
+                            out += c
                         }
                     }
                 }

@@ -3,6 +3,7 @@
 /// Weights `[outputCount, inputCount]`, bias `[outputCount]`. All three passes are one
 /// matrix product each (`MatrixMultiply`, transposes expressed through strides):
 ///   forward      yᵀ[O, N] = W[O, I] · xᵀ[I, N], transposed into y[N, O] with the bias
+///                (for fewer than 32 examples, y[n] = W · x[n] per example instead)
 ///   weight grad dW[O, I] += dyᵀ[O, N] · x[N, I]
 ///   input grad  dx[N, I]  = dy[N, O] · W[O, I]
 public struct Dense: Layer {
@@ -46,6 +47,27 @@ public struct Dense: Layer {
                      "Dense expects input [N, \(inputCount)], got \(input.shape).")
         let n = input.shape[0], (i, o) = (inputCount, outputCount)
         self.input = input
+        var output = [Float](repeating: 0, count: n * o)
+        if n < Self.matrixProductBatch {
+            // A few examples (a training chunk): one matrix–vector product each. As a matrix
+            // product, N columns would fill a quarter of a 32-wide tile and need packing.
+            input.scalars.withUnsafeBufferPointer { x in
+                weight.value.scalars.withUnsafeBufferPointer { w in
+                    bias.value.scalars.withUnsafeBufferPointer { b in
+                        output.withUnsafeMutableBufferPointer { y in
+                            for s in 0..<n {
+                                let row = y.baseAddress! + s * o
+                                matrix.multiplyVector(rows: o, depth: i, a: w.baseAddress!,
+                                                      aRowStride: i, x: x.baseAddress! + s * i,
+                                                      y: row)
+                                for j in 0..<o { row[j] += b[j] }
+                            }
+                        }
+                    }
+                }
+            }
+            return Tensor(shape: [n, o], scalars: output)
+        }
         if outputT.count < n * o { outputT = [Float](repeating: 0, count: n * o) }
         input.scalars.withUnsafeBufferPointer { x in
             weight.value.scalars.withUnsafeBufferPointer { w in
@@ -58,7 +80,6 @@ public struct Dense: Layer {
                 }
             }
         }
-        var output = [Float](repeating: 0, count: n * o)
         bias.value.scalars.withUnsafeBufferPointer { b in
             outputT.withUnsafeBufferPointer { yT in
                 output.withUnsafeMutableBufferPointer { y in
@@ -70,6 +91,10 @@ public struct Dense: Layer {
         }
         return Tensor(shape: [n, o], scalars: output)
     }
+
+    /// From this many examples on, forward is one matrix product; below, a matrix–vector
+    /// product per example.
+    static let matrixProductBatch = 32
 
     public mutating func backward(_ outputGrad: Tensor) -> Tensor {
         let n = input.shape[0], (i, o) = (inputCount, outputCount)
