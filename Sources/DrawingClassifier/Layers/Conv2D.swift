@@ -7,10 +7,12 @@
 ///   forward      Yᵀ[P, O]  = patches[P, K] · Wᵀ[K, O], then transposed with the bias
 ///   weight grad  dWᵀ[K, O] += patchesᵀ · dYᵀ[P, O], summed over the examples in order
 ///   input grad   dPatches[P, K] = dYᵀ · W[O, K], folded back onto the image
-/// (W here has its columns in the patches' (ky, kx, c) order.) The patches are made again
-/// in backward rather than kept: a chunk's worth did not fit in cache, and the products ran
-/// at half speed reading them back. Workspaces are kept between calls, so training does not
-/// allocate. `NaiveKernels.convolution` is the direct reference.
+/// (W here has its columns in the patches' (ky, kx, c) order.) With one input channel and rows
+/// of at least a vector, forward and the weight gradient use the direct kernels of
+/// `SingleChannelConvolution` instead (a depth-9 product wastes most of a tile). The patches
+/// are made again in backward rather than kept: a chunk's worth did not fit in cache, and the
+/// products ran at half speed reading them back. Workspaces are kept between calls.
+/// `NaiveKernels.convolution` is the direct reference.
 public struct Conv2D: Layer {
     public let inputChannels: Int
     public let outputChannels: Int
