@@ -1,13 +1,15 @@
 /// A forward-only form of a network, for classifying: one example at a time, channels last.
 ///
-/// Training keeps activations as `[N, C, H, W]` and unfolds whole batches (`Conv2D`); for
-/// inference that costs more in memory traffic than in arithmetic. The plan instead runs
-/// each example through small buffers that stay in the level-1/2 caches, with feature maps
-/// stored channels-last (`[H, W, C]`):
+/// The layers exchange `[N, C, H, W]` tensors and keep what backward needs (`Conv2D`
+/// transposes every example's result back to that order, and the weights are rearranged on
+/// every call); forward-only work does not need any of that. The plan runs each example
+/// through small buffers that stay in the level-1/2 caches, with feature maps kept
+/// channels-last (`[H, W, C]`) from the first layer to the flatten:
 ///
 ///   convolution  patches[P, k·k·C] (`Im2Col`) · W[k·k·C, O] onto the bias, one matrix
 ///                product with both operands read in place; the output is `[P, O]`,
-///                channels last
+///                channels last (one input channel: the direct kernel of
+///                `SingleChannelConvolution`, no patches)
 ///   ReLU, pool   on `[H, W, C]`, 16 channels at a time
 ///   flatten      back to the `[C, H, W]` order the dense weights expect
 ///   dense        a matrix–vector product on the weight rows

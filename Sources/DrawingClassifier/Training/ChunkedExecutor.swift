@@ -56,12 +56,13 @@ struct ChunkedExecutor {
                 return (loss, correct)
             }
         }
-        var offset = 0
-        network.updateParameters { p in
-            p.grad.scalars.withUnsafeMutableBufferPointer { g in
-                g.baseAddress!.update(from: total.withUnsafeBufferPointer { $0.baseAddress! + offset },
-                                      count: g.count)
-                offset += g.count
+        total.withUnsafeBufferPointer { total in
+            var offset = 0
+            network.updateParameters { p in
+                p.grad.scalars.withUnsafeMutableBufferPointer { g in
+                    g.baseAddress!.update(from: total.baseAddress! + offset, count: g.count)
+                    offset += g.count
+                }
             }
         }
         return chunkResults.reduce((0, 0)) { ($0.0 + $1.loss, $0.1 + $1.correct) }
