@@ -121,7 +121,7 @@ public struct Conv2D: Layer {
                                     c: yT.baseAddress!, ldc: o, accumulate: false)
                     // output[s, co, p] = Yᵀ[p, co] + bias[co]
                     Self.transpose(yT.baseAddress!, rows: pixels, columns: o,
-                                   adding: b.baseAddress!,
+                                   addingBias: b.baseAddress!,
                                    into: out.baseAddress! + s * o * pixels)
                 }
             }
@@ -176,11 +176,11 @@ public struct Conv2D: Layer {
                                               outputGradient: dy, outputs: o,
                                               into: dw.baseAddress!)
                         guard inputGradient else { continue }
-                        Self.transpose(dy, rows: o, columns: pixels, adding: nil,
-                                       into: dyT.baseAddress!)
+                        Im2Col.pad(dy, channels: o, height: oh, width: ow, padding: 0,
+                                   into: dyT.baseAddress!)  // dyᵀ [P, O]
                     } else {
-                        Self.transpose(dy, rows: o, columns: pixels, adding: nil,
-                                       into: dyT.baseAddress!)
+                        Im2Col.pad(dy, channels: o, height: oh, width: ow, padding: 0,
+                                   into: dyT.baseAddress!)  // dyᵀ [P, O]
                         Im2Col.unfold(padded: padded.baseAddress!, channels: c, paddedWidth: pw,
                                       outputHeight: oh, outputWidth: ow, kernelSize: k,
                                       into: patches.baseAddress!)
@@ -267,14 +267,8 @@ public struct Conv2D: Layer {
             let w = source.baseAddress!
             if transposed {
                 weightsT.withUnsafeMutableBufferPointer { target in
-                    var out = target.baseAddress!  // [(tap, ci), co]
-                    for tap in 0..<taps {
-                        for ci in 0..<c {
-                            let column = w + (ci &* taps &+ tap)
-                            for co in 0..<o { out[co] = column[co &* c &* taps] }
-                            out += o
-                        }
-                    }
+                    Self.arrangeByTap(w, outputs: o, channels: c, taps: taps,
+                                      into: target.baseAddress!)
                 }
             } else {
                 weightsByOutput.withUnsafeMutableBufferPointer { target in
@@ -287,6 +281,32 @@ public struct Conv2D: Layer {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The weights as `[k, k, C, O]`: row (ky, kx, c) of the patches' product (what
+    /// `InferencePlan` keeps).
+    var weightsByTap: [Float] {
+        let (c, o, taps) = (inputChannels, outputChannels, kernelSize * kernelSize)
+        return [Float](unsafeUninitializedCapacity: taps * c * o) { target, initialized in
+            weight.value.scalars.withUnsafeBufferPointer { w in
+                Self.arrangeByTap(w.baseAddress!, outputs: o, channels: c, taps: taps,
+                                  into: target.baseAddress!)
+            }
+            initialized = taps * c * o
+        }
+    }
+
+    /// `[O, C, k·k]` → `[k·k, C, O]`, written in order, read with a stride.
+    private static func arrangeByTap(_ w: UnsafePointer<Float>, outputs o: Int, channels c: Int,
+                                     taps: Int, into target: UnsafeMutablePointer<Float>) {
+        var out = target
+        for tap in 0..<taps {
+            for ci in 0..<c {
+                let column = w + (ci &* taps &+ tap)
+                for co in 0..<o { out[co] = column[co &* c &* taps] }
+                out += o
             }
         }
     }
@@ -313,16 +333,16 @@ public struct Conv2D: Layer {
         return total
     }
 
-    /// out[c, r] = x[r, c] (+ bias[c]) for a rows×columns matrix x, in blocks of 8 rows so
+    /// out[c, r] = x[r, c] + bias[c] for a rows×columns matrix x, in blocks of 8 rows so
     /// that reads and writes both stay within a few cache lines.
     private static func transpose(_ x: UnsafePointer<Float>, rows: Int, columns: Int,
-                                  adding bias: UnsafePointer<Float>?,
+                                  addingBias bias: UnsafePointer<Float>,
                                   into out: UnsafeMutablePointer<Float>) {
         var r0 = 0
         while r0 < rows {
             let r1 = min(r0 + 8, rows)
             for c in 0..<columns {
-                let b = bias?[c] ?? 0
+                let b = bias[c]
                 let target = out + c &* rows
                 var source = x + (r0 &* columns &+ c)
                 for r in r0..<r1 {

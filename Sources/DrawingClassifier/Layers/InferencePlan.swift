@@ -90,7 +90,7 @@ public struct InferencePlan: Sendable {
                 guard oh > 0, ow > 0 else { return nil }
                 steps.append(.convolution(Convolution(
                     inputChannels: c, outputChannels: o, kernelSize: k, padding: pad,
-                    weights: Self.channelsLastWeights(conv), bias: conv.bias.value.scalars)))
+                    weights: conv.weightsByTap, bias: conv.bias.value.scalars)))
                 patchCount = max(patchCount, oh * ow * k * k * c)
                 paddedCount = max(paddedCount, (h + 2 * pad) * (w + 2 * pad) * c)
                 path = path ?? conv.kernelPath
@@ -225,9 +225,7 @@ public struct InferencePlan: Sendable {
             return false
         case (.flatten, let .map(h, w, c)):
             // [H, W, C] → [C, H, W], the order of Flatten on [N, C, H, W].
-            for i in 0..<(h * w) {
-                for ci in 0..<c { y[ci * h * w + i] = x[i * c + ci] }
-            }
+            Im2Col.unpad(x, channels: c, height: h, width: w, padding: 0, into: y)
             return false
         case (.flatten, .vector):
             return true
@@ -356,36 +354,14 @@ public struct InferencePlan: Sendable {
     /// Copies an activation between the layer order (`[C, H, W]`) and channels last.
     private static func reorder(_ x: UnsafePointer<Float>, shape: Shape, toChannelsLast: Bool,
                                 into y: UnsafeMutablePointer<Float>) {
-        guard case let .map(h, w, c) = shape, c > 1 else {
+        guard case let .map(h, w, c) = shape else {
             y.update(from: x, count: shape.count)
             return
         }
-        let plane = h * w
-        for i in 0..<plane {
-            for ci in 0..<c {
-                if toChannelsLast {
-                    y[i * c + ci] = x[ci * plane + i]
-                } else {
-                    y[ci * plane + i] = x[i * c + ci]
-                }
-            }
+        if toChannelsLast {
+            Im2Col.pad(x, channels: c, height: h, width: w, padding: 0, into: y)
+        } else {
+            Im2Col.unpad(x, channels: c, height: h, width: w, padding: 0, into: y)
         }
-    }
-
-    /// Conv2D weights `[O, C, k, k]` rearranged to `[k, k, C, O]`.
-    private static func channelsLastWeights(_ conv: Conv2D) -> [Float] {
-        let (o, c, k) = (conv.outputChannels, conv.inputChannels, conv.kernelSize)
-        let w = conv.weight.value.scalars
-        var out = [Float](repeating: 0, count: o * c * k * k)
-        for co in 0..<o {
-            for ci in 0..<c {
-                for ky in 0..<k {
-                    for kx in 0..<k {
-                        out[((ky * k + kx) * c + ci) * o + co] = w[((co * c + ci) * k + ky) * k + kx]
-                    }
-                }
-            }
-        }
-        return out
     }
 }
