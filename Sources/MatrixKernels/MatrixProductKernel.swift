@@ -113,6 +113,19 @@ public enum MatrixProductKernel {
                     let aPanel = readsAInPlace
                         ? a + i0 * aRowStride + p0 * aColumnStride
                         : UnsafePointer(pa + ip * kb * mr * splat)
+#if KERNELS_AVX512 && arch(x86_64)
+                    // A ragged last panel of a few rows (49 = 6·8 + 1 pixels of a 7×7
+                    // map): one row at a time costs 2 cycles per step of k, the full tile 16.
+                    if rows <= 4 {
+                        for r in 0..<rows {
+                            rowTile(depth: kb, a: aPanel + r * aRowStride,
+                                    aColumnStride: aColumnStride, b: bPanel, bStride: bStride,
+                                    c: c + (i0 + r) * ldc + j0, columns: cols,
+                                    overwrite: p0 == 0 && !accumulate)
+                        }
+                        continue
+                    }
+#endif
                     tile(depth: kb, a: aPanel, aRowStride: aRowStride,
                          aColumnStride: aColumnStride, b: bPanel, bStride: bStride,
                          c: c + i0 * ldc + j0, ldc: ldc, rows: rows, columns: cols,
@@ -250,6 +263,36 @@ public enum MatrixProductKernel {
         if rows > 6 { storePartialRow(c60, c61, columns: n, to: c + 6 * ldc, overwrite: o) }
         if rows > 7 { storePartialRow(c70, c71, columns: n, to: c + 7 * ldc, overwrite: o) }
     }
+
+    /// One row of C: c[columns] (+)= A[depth] · b-panel[depth][32]. The even and odd steps of
+    /// k go to separate accumulators (four independent sums hide the multiply-add latency)
+    /// and are added at the end.
+    @inline(__always)
+    private static func rowTile(depth: Int, a: UnsafePointer<Float>, aColumnStride: Int,
+                                b: UnsafePointer<Float>, bStride: Int,
+                                c: UnsafeMutablePointer<Float>, columns: Int, overwrite: Bool) {
+        typealias V = SIMD16<Float>
+        var e0 = V(), e1 = V(), o0 = V(), o1 = V()
+        var ap = a
+        var bp = UnsafeRawPointer(b)
+        let bStep = bStride &* 4
+        for _ in 0..<(depth / 2) {
+            var s = V(repeating: ap[0])
+            e0.addProduct(s, bp.loadUnaligned(as: V.self))
+            e1.addProduct(s, bp.loadUnaligned(fromByteOffset: 64, as: V.self))
+            s = V(repeating: ap[aColumnStride])
+            o0.addProduct(s, bp.loadUnaligned(fromByteOffset: bStep, as: V.self))
+            o1.addProduct(s, bp.loadUnaligned(fromByteOffset: bStep &+ 64, as: V.self))
+            ap += 2 &* aColumnStride
+            bp += 2 &* bStep
+        }
+        if depth % 2 == 1 {
+            let s = V(repeating: ap[0])
+            e0.addProduct(s, bp.loadUnaligned(as: V.self))
+            e1.addProduct(s, bp.loadUnaligned(fromByteOffset: 64, as: V.self))
+        }
+        storePartialRow(e0 + o0, e1 + o1, columns: columns, to: c, overwrite: overwrite)
+    }
 #elseif KERNELS_AVX2 && arch(x86_64)
     /// c[rows, columns] (+)= A[rows, depth] (in place, strided) · b-panel[depth][16] (B rows
     /// `bStride` apart).
@@ -358,6 +401,84 @@ public enum MatrixProductKernel {
                 p += 1
             }
             y[row] = total
+        }
+    }
+
+    /// y[j] = Σₚ x[p] · B[p, j] for `columns` columns of B (rows `bRowStride` apart,
+    /// contiguous along j): a vector times a matrix, whole vectors of y at a time. For a
+    /// dense layer with its weights stored input-major this reads each weight once, in order.
+    /// Even and odd p go to separate accumulators (independent sums), added at the end.
+    public static func multiplyVectorByMatrix(
+        depth k: Int, columns n: Int, x: UnsafePointer<Float>, b: UnsafePointer<Float>,
+        bRowStride: Int, y: UnsafeMutablePointer<Float>
+    ) {
+#if KERNELS_AVX512 && arch(x86_64)
+        typealias V = SIMD16<Float>
+#else
+        typealias V = SIMD8<Float>
+#endif
+        @inline(__always) func multiplyAdd(_ sum: inout V, _ a: V, _ b: V) {
+#if (KERNELS_AVX512 || KERNELS_AVX2) && arch(x86_64)
+            sum.addProduct(a, b)
+#else
+            sum += a * b  // no FMA in a baseline build (see the portable tile)
+#endif
+        }
+        let width = V.scalarCount, rowBytes = 4 * bRowStride
+        let yr = UnsafeMutableRawPointer(y)
+        var j0 = 0
+        // Four vectors of columns at a time (eight sums), then one, then single columns.
+        while j0 + 4 * width <= n {
+            var e0 = V(), e1 = V(), e2 = V(), e3 = V(), o0 = V(), o1 = V(), o2 = V(), o3 = V()
+            var row = UnsafeRawPointer(b + j0)
+            var p = 0
+            while p + 1 < k {
+                var s = V(repeating: x[p])
+                multiplyAdd(&e0, s, row.loadUnaligned(as: V.self))
+                multiplyAdd(&e1, s, row.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
+                multiplyAdd(&e2, s, row.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
+                multiplyAdd(&e3, s, row.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
+                s = V(repeating: x[p + 1])
+                let next = row + rowBytes
+                multiplyAdd(&o0, s, next.loadUnaligned(as: V.self))
+                multiplyAdd(&o1, s, next.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
+                multiplyAdd(&o2, s, next.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
+                multiplyAdd(&o3, s, next.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
+                row += 2 * rowBytes
+                p += 2
+            }
+            if p < k {
+                let s = V(repeating: x[p])
+                multiplyAdd(&e0, s, row.loadUnaligned(as: V.self))
+                multiplyAdd(&e1, s, row.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
+                multiplyAdd(&e2, s, row.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
+                multiplyAdd(&e3, s, row.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
+            }
+            yr.storeBytes(of: e0 + o0, toByteOffset: 4 * j0, as: V.self)
+            yr.storeBytes(of: e1 + o1, toByteOffset: 4 * (j0 + width), as: V.self)
+            yr.storeBytes(of: e2 + o2, toByteOffset: 4 * (j0 + 2 * width), as: V.self)
+            yr.storeBytes(of: e3 + o3, toByteOffset: 4 * (j0 + 3 * width), as: V.self)
+            j0 += 4 * width
+        }
+        while j0 + width <= n {
+            var e = V(), o = V()
+            var row = UnsafeRawPointer(b + j0)
+            var p = 0
+            while p + 1 < k {
+                multiplyAdd(&e, V(repeating: x[p]), row.loadUnaligned(as: V.self))
+                multiplyAdd(&o, V(repeating: x[p + 1]), (row + rowBytes).loadUnaligned(as: V.self))
+                row += 2 * rowBytes
+                p += 2
+            }
+            if p < k { multiplyAdd(&e, V(repeating: x[p]), row.loadUnaligned(as: V.self)) }
+            yr.storeBytes(of: e + o, toByteOffset: 4 * j0, as: V.self)
+            j0 += width
+        }
+        while j0 < n {
+            var sum: Float = 0
+            for p in 0..<k { sum += x[p] * b[p * bRowStride + j0] }
+            y[j0] = sum
+            j0 += 1
         }
     }
 

@@ -116,6 +116,57 @@ public enum SingleChannelConvolutionKernel {
         }
     }
 
+    /// `forwardChannelsLast`, then ReLU and a 2×2 max-pool, in one pass: out[py, px, o] =
+    /// max(0, bias[o] + the largest of the four sums of pixels (2py + dy, 2px + dx)), for
+    /// `pooledHeight` × `pooledWidth` windows. Needs O to be a multiple of `vectorWidth`.
+    /// Two windows at a time: eight independent sums.
+    public static func forwardChannelsLastReLUMaxPool(
+        padded: UnsafePointer<Float>, paddedWidth pw: Int, pooledHeight ph: Int,
+        pooledWidth pooledW: Int, kernelSize k: Int, weightsByTap w: UnsafePointer<Float>,
+        bias: UnsafePointer<Float>, outputs o: Int, into out: UnsafeMutablePointer<Float>
+    ) {
+        precondition(o % V.scalarCount == 0, "the channels must fill whole vectors")
+        let wr = UnsafeRawPointer(w), br = UnsafeRawPointer(bias)
+        @inline(__always) func larger(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
+        for c0 in stride(from: 0, to: o, by: V.scalarCount) {
+            let b = br.loadUnaligned(fromByteOffset: 4 * c0, as: V.self)
+            for py in 0..<ph {
+                var px = 0
+                while px < pooledW {
+                    // Windows px and px + 1 (past the row's end, px again); pixel columns
+                    // x…x+1 and x2…x2+1.
+                    let x = 2 * px, x2 = 2 * min(px + 1, pooledW - 1)
+                    var a00 = V(), a01 = V(), a10 = V(), a11 = V()
+                    var b00 = V(), b01 = V(), b10 = V(), b11 = V()
+                    for ky in 0..<k {
+                        let top = padded + (2 * py + ky) * pw, bottom = top + pw
+                        for kx in 0..<k {
+                            let tap = wr.loadUnaligned(fromByteOffset: 4 * ((ky * k + kx) * o + c0),
+                                                       as: V.self)
+                            multiplyAdd(&a00, V(repeating: top[x + kx]), tap)
+                            multiplyAdd(&a01, V(repeating: top[x + 1 + kx]), tap)
+                            multiplyAdd(&a10, V(repeating: bottom[x + kx]), tap)
+                            multiplyAdd(&a11, V(repeating: bottom[x + 1 + kx]), tap)
+                            multiplyAdd(&b00, V(repeating: top[x2 + kx]), tap)
+                            multiplyAdd(&b01, V(repeating: top[x2 + 1 + kx]), tap)
+                            multiplyAdd(&b10, V(repeating: bottom[x2 + kx]), tap)
+                            multiplyAdd(&b11, V(repeating: bottom[x2 + 1 + kx]), tap)
+                        }
+                    }
+                    // The bias after the maximum: max(a + b, c + b) = max(a, c) + b exactly.
+                    let first = larger(larger(a00, a01), larger(a10, a11)) + b
+                    let second = larger(larger(b00, b01), larger(b10, b11)) + b
+                    let row = out + py * pooledW * o + c0
+                    UnsafeMutableRawPointer(row + px * o).storeBytes(
+                        of: first.replacing(with: 0, where: first .< 0), as: V.self)
+                    UnsafeMutableRawPointer(row + (x2 / 2) * o).storeBytes(
+                        of: second.replacing(with: 0, where: second .< 0), as: V.self)
+                    px += 2
+                }
+            }
+        }
+    }
+
     /// dw[o, ky, kx] += Σ dy[o, y, x] · padded[y + ky, x + kx], with dy channels first
     /// ([O, H', W']). Needs W' ≥ `vectorWidth`. Four taps at a time (independent sums that
     /// share the gradient loads), summed in a fixed order.

@@ -30,6 +30,12 @@ import Testing
             .conv2D(inputChannels: 1, outputChannels: 24, kernelSize: 3, padding: 1), .relu,
             .maxPool2D(size: 2), .flatten, .dense(inputCount: 24 * 4 * 6, outputCount: 5),
         ], example: [1, 9, 13]),
+        Case(name: "fused blocks on odd sizes, no padding in the second", specs: [
+            .conv2D(inputChannels: 1, outputChannels: 16, kernelSize: 3, padding: 1), .relu,
+            .maxPool2D(size: 2),
+            .conv2D(inputChannels: 16, outputChannels: 32, kernelSize: 3, padding: 0), .relu,
+            .maxPool2D(size: 2), .flatten, .dense(inputCount: 32 * 2 * 1, outputCount: 5),
+        ], example: [1, 13, 11]),
         Case(name: "dense only", specs: [
             .dense(inputCount: 37, outputCount: 20), .relu, .dense(inputCount: 20, outputCount: 5),
         ], example: [37]),
@@ -57,6 +63,43 @@ import Testing
                 expectAllClose(fast.scalars, x.scalars, absolute: 1e-4)
             }
         }
+    }
+
+    /// The drawing classifier's three blocks (convolution, ReLU, 2×2 pool) run as fused steps
+    /// on every path, so the cases above test the fused kernels and not only the fallback.
+    @Test func theDrawingClassifierBlocksRunFused() throws {
+        var rng = SplitMix64(seed: 5)
+        var network = Network(specs: Network.drawingClassifierSpecs(classCount: 3), using: &rng)
+        for path in KernelPath.allCases where path.isSupported {
+            network.useKernels(path)
+            let plan = try #require(InferencePlan(network: network, exampleShape: [1, 28, 28]))
+            var kinds: [String] = []
+            for step in plan.steps {
+                guard case let .convolution(conv) = step else { continue }
+                switch conv.fused {
+                case .none: kinds.append("none")
+                case .singleChannel: kinds.append("single channel")
+                case let .winograd(weights):
+                    #expect(weights.count == 16 * conv.inputChannels * conv.outputChannels)
+                    kinds.append("winograd")
+                }
+            }
+            #expect(kinds == ["single channel", "winograd", "winograd"], "\(path)")
+        }
+    }
+
+    /// U = G g Gᵀ by hand for one 3×3 kernel: rows of G are (1,0,0), (½,½,½), (½,−½,½), (0,0,1).
+    @Test func winogradWeightTransformMatchesHandValues() {
+        let g: [Float] = [1, 2, 3,
+                          4, 5, 6,
+                          7, 8, 9]
+        let u = WinogradTransforms.transformWeights(g, inputs: 1, outputs: 1)
+        // G g: rows (1,2,3), (6,7.5,9), (2,2.5,3), (7,8,9); then (G g) Gᵀ row by row.
+        let expected: [Float] = [1, 3, 1, 3,
+                                 6, 11.25, 3.75, 9,
+                                 2, 3.75, 1.25, 3,
+                                 7, 12, 4, 9]
+        #expect(u == expected)
     }
 
     @Test func aRunReusesItsWorkspaceWithoutCarryingAnythingOver() throws {

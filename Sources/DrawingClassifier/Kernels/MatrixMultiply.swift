@@ -106,6 +106,23 @@ struct MatrixMultiply {
         }
     }
 
+    /// y[j] = Σₚ x[p] · B[p, j], rows of B `bRowStride` apart and contiguous along j.
+    func multiplyVectorByMatrix(depth k: Int, columns n: Int, x: UnsafePointer<Float>,
+                                b: UnsafePointer<Float>, bRowStride: Int,
+                                y: UnsafeMutablePointer<Float>) {
+        switch path {
+        case .portable:
+            MatrixKernels.MatrixProductKernel.multiplyVectorByMatrix(
+                depth: k, columns: n, x: x, b: b, bRowStride: bRowStride, y: y)
+        case .avx2:
+            MatrixKernelsAVX2.MatrixProductKernel.multiplyVectorByMatrix(
+                depth: k, columns: n, x: x, b: b, bRowStride: bRowStride, y: y)
+        case .avx512:
+            MatrixKernelsAVX512.MatrixProductKernel.multiplyVectorByMatrix(
+                depth: k, columns: n, x: x, b: b, bRowStride: bRowStride, y: y)
+        }
+    }
+
     /// y[r] = Σₚ A[r, p] · x[p], rows of A `aRowStride` apart and contiguous along p.
     func multiplyVector(rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
                         x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>) {

@@ -57,6 +57,27 @@ struct SingleChannelConvolution {
         }
     }
 
+    func forwardChannelsLastReLUMaxPool(
+        padded: UnsafePointer<Float>, paddedWidth pw: Int, pooledHeight ph: Int,
+        pooledWidth pooledW: Int, kernelSize k: Int, weightsByTap w: UnsafePointer<Float>,
+        bias: UnsafePointer<Float>, outputs o: Int, into out: UnsafeMutablePointer<Float>
+    ) {
+        switch path {
+        case .portable:
+            MatrixKernels.SingleChannelConvolutionKernel.forwardChannelsLastReLUMaxPool(
+                padded: padded, paddedWidth: pw, pooledHeight: ph, pooledWidth: pooledW,
+                kernelSize: k, weightsByTap: w, bias: bias, outputs: o, into: out)
+        case .avx2:
+            MatrixKernelsAVX2.SingleChannelConvolutionKernel.forwardChannelsLastReLUMaxPool(
+                padded: padded, paddedWidth: pw, pooledHeight: ph, pooledWidth: pooledW,
+                kernelSize: k, weightsByTap: w, bias: bias, outputs: o, into: out)
+        case .avx512:
+            MatrixKernelsAVX512.SingleChannelConvolutionKernel.forwardChannelsLastReLUMaxPool(
+                padded: padded, paddedWidth: pw, pooledHeight: ph, pooledWidth: pooledW,
+                kernelSize: k, weightsByTap: w, bias: bias, outputs: o, into: out)
+        }
+    }
+
     func weightGradient(padded: UnsafePointer<Float>, paddedWidth pw: Int, outputHeight oh: Int,
                         outputWidth ow: Int, kernelSize k: Int,
                         outputGradient dy: UnsafePointer<Float>, outputs o: Int,

@@ -11,8 +11,14 @@
 ///                channels last (one input channel: the direct kernel of
 ///                `SingleChannelConvolution`, no patches)
 ///   ReLU, pool   on `[H, W, C]`, 16 channels at a time
+///   convolution, ReLU, 2×2 max-pool in a row (the drawing classifier's blocks): one step
+///                that never writes the unpooled map; 3×3 kernels with whole vectors of
+///                channels use Winograd F(2×2, 3×3) (`WinogradTransforms`: each pooling
+///                window is one Winograd tile, 2.25× fewer multiplications), one input
+///                channel the direct kernel with the pooling done in registers
 ///   flatten      back to the `[C, H, W]` order the dense weights expect
-///   dense        a matrix–vector product on the weight rows
+///   dense        the input vector times the weights stored input-major (`[I, O]`), which
+///                reads each weight once, in memory order, into whole vectors of outputs
 ///
 /// The plan holds only what does not change from call to call (weights rearranged once);
 /// scratch space is a `Workspace` that the caller keeps, so repeated calls do not allocate.
@@ -32,12 +38,23 @@ public struct InferencePlan: Sendable {
         /// `[ky][kx][c][o]`: row (ky, kx, c) of the product's right-hand matrix.
         var weights: [Float]
         var bias: [Float]
+        /// How the convolution runs when a ReLU and a 2×2 max-pool follow it.
+        var fused: Fusion = .none
+    }
+
+    enum Fusion: Sendable {
+        /// Not followed by ReLU and a 2×2 pool, or no fused kernel fits its shape.
+        case none
+        /// One input channel: `SingleChannelConvolution.forwardChannelsLastReLUMaxPool`.
+        case singleChannel
+        /// Winograd F(2×2, 3×3) with these transformed weights, `[ξ][C][O]`.
+        case winograd(weights: [Float])
     }
 
     struct FullyConnected: Sendable {
         var inputCount: Int, outputCount: Int
-        /// `[o][i]`, as in the layer.
-        var weights: [Float]
+        /// `[i][o]`: the layer's `[o][i]` transposed.
+        var weightsByInput: [Float]
         var bias: [Float]
     }
 
@@ -64,6 +81,9 @@ public struct InferencePlan: Sendable {
     let activationCount: Int
     let patchCount: Int
     let paddedCount: Int
+    /// Floats of the Winograd buffers: transformed input `[16][T][C]`, products `[16][T][O]`.
+    let transformedCount: Int
+    let productCount: Int
 
     /// The plan of `network` for examples of `exampleShape` (`[C, H, W]` or `[I]`), or nil
     /// when a layer is not one of the five kinds above or the shapes do not fit (callers then
@@ -81,19 +101,35 @@ public struct InferencePlan: Sendable {
         }
         guard shape.count > 0 else { return nil }
         var steps: [Step] = [], shapes: [Shape] = [shape]
-        var patchCount = 1, paddedCount = 1, path: KernelPath?
-        for layer in network.layers {
+        var patchCount = 1, paddedCount = 1, transformedCount = 1, productCount = 1
+        var path: KernelPath?
+        let layers = network.layers
+        for (index, layer) in layers.enumerated() {
             switch (layer, shape) {
             case let (conv as Conv2D, .map(h, w, c)) where conv.inputChannels == c:
                 let (k, pad, o) = (conv.kernelSize, conv.padding, conv.outputChannels)
                 let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
                 guard oh > 0, ow > 0 else { return nil }
-                steps.append(.convolution(Convolution(
+                path = path ?? conv.kernelPath
+                var step = Convolution(
                     inputChannels: c, outputChannels: o, kernelSize: k, padding: pad,
-                    weights: conv.weightsByTap, bias: conv.bias.value.scalars)))
+                    weights: conv.weightsByTap, bias: conv.bias.value.scalars)
+                let pooled = index + 2 < layers.count && layers[index + 1] is ReLU
+                    && (layers[index + 2] as? MaxPool2D)?.size == 2 && oh >= 2 && ow >= 2
+                let single = SingleChannelConvolution(path: path!).vectorWidth
+                let winograd = WinogradTransforms(path: path!).vectorWidth
+                if pooled && c == 1 && o % single == 0 {
+                    step.fused = .singleChannel
+                } else if pooled && k == 3 && c % winograd == 0 && o % winograd == 0 {
+                    step.fused = .winograd(weights: WinogradTransforms.transformWeights(
+                        conv.weight.value.scalars, inputs: c, outputs: o))
+                    let tiles = (oh / 2) * (ow / 2)
+                    transformedCount = max(transformedCount, 16 * tiles * c)
+                    productCount = max(productCount, 16 * tiles * o)
+                }
+                steps.append(.convolution(step))
                 patchCount = max(patchCount, oh * ow * k * k * c)
                 paddedCount = max(paddedCount, (h + 2 * pad) * (w + 2 * pad) * c)
-                path = path ?? conv.kernelPath
                 shape = .map(height: oh, width: ow, channels: o)
             case (is ReLU, _):
                 steps.append(.relu)
@@ -105,9 +141,11 @@ public struct InferencePlan: Sendable {
                 steps.append(.flatten)
                 shape = .vector(shape.count)
             case let (dense as Dense, .vector(n)) where dense.inputCount == n:
+                let (o, weights) = (dense.outputCount, dense.weight.value.scalars)
+                let byInput = (0..<n * o).map { index in weights[(index % o) * n + index / o] }
                 steps.append(.dense(FullyConnected(
-                    inputCount: n, outputCount: dense.outputCount,
-                    weights: dense.weight.value.scalars, bias: dense.bias.value.scalars)))
+                    inputCount: n, outputCount: o, weightsByInput: byInput,
+                    bias: dense.bias.value.scalars)))
                 shape = .vector(dense.outputCount)
             default:
                 return nil
@@ -121,6 +159,8 @@ public struct InferencePlan: Sendable {
         self.activationCount = shapes.map(\.count).max() ?? 1
         self.patchCount = patchCount
         self.paddedCount = paddedCount
+        self.transformedCount = transformedCount
+        self.productCount = productCount
     }
 
     /// The number of layers (all of them: `run(…, layers: layerCount, …)` gives the logits).
@@ -139,6 +179,7 @@ public struct InferencePlan: Sendable {
     /// Scratch space for `run`; keep one per thread and reuse it.
     public struct Workspace {
         var first: [Float], second: [Float], patches: [Float], padded: [Float]
+        var transformed: [Float], products: [Float]
         var matrix: MatrixMultiply
 
         public init(for plan: InferencePlan) {
@@ -152,6 +193,8 @@ public struct InferencePlan: Sendable {
             second = buffer(plan.activationCount)
             patches = buffer(plan.patchCount)
             padded = buffer(plan.paddedCount)
+            transformed = buffer(plan.transformedCount)
+            products = buffer(plan.productCount)
             matrix = MatrixMultiply(path: plan.kernelPath)
         }
     }
@@ -164,23 +207,38 @@ public struct InferencePlan: Sendable {
         precondition((0...steps.count).contains(layerCount),
                      "The plan has \(steps.count) layers, asked for \(layerCount).")
         workspace.first.withUnsafeMutableBufferPointer { first in
-            workspace.second.withUnsafeMutableBufferPointer { second in
-                workspace.patches.withUnsafeMutableBufferPointer { patches in
-                  workspace.padded.withUnsafeMutableBufferPointer { padded in
+          workspace.second.withUnsafeMutableBufferPointer { second in
+            workspace.patches.withUnsafeMutableBufferPointer { patches in
+              workspace.padded.withUnsafeMutableBufferPointer { padded in
+                workspace.transformed.withUnsafeMutableBufferPointer { transformed in
+                  workspace.products.withUnsafeMutableBufferPointer { products in
+                    let scratch = Scratch(patches: patches.baseAddress!,
+                                          padded: padded.baseAddress!,
+                                          transformed: transformed.baseAddress!,
+                                          products: products.baseAddress!)
                     var x = first.baseAddress!, y = second.baseAddress!
                     // The example enters channels last.
                     Self.reorder(example, shape: shapes[0], toChannelsLast: true, into: x)
-                    for index in 0..<layerCount {
-                        let inPlace = runStep(index, x, y, patches.baseAddress!,
-                                              padded.baseAddress!, &workspace.matrix)
+                    var index = 0
+                    while index < layerCount {
+                        let (done, inPlace) = runStep(index, upTo: layerCount, x, y, scratch,
+                                                      &workspace.matrix)
                         if !inPlace { swap(&x, &y) }
+                        index += done
                     }
                     Self.reorder(x, shape: shapes[layerCount], toChannelsLast: false,
                                  into: output)
                   }
                 }
+              }
             }
+          }
         }
+    }
+
+    /// The workspace's scratch buffers, for the duration of one `run`.
+    private struct Scratch {
+        var patches, padded, transformed, products: UnsafeMutablePointer<Float>
     }
 
     /// Outputs `[N, …]` of the first `layerCount` layers for a batch `[N, …]`.
@@ -206,38 +264,103 @@ public struct InferencePlan: Sendable {
         return Tensor(shape: shape, scalars: scalars)
     }
 
-    /// Runs step `index` from `x` into `y`; returns true when it worked in place on `x`.
-    private func runStep(_ index: Int, _ x: UnsafeMutablePointer<Float>,
-                         _ y: UnsafeMutablePointer<Float>,
-                         _ patches: UnsafeMutablePointer<Float>,
-                         _ padded: UnsafeMutablePointer<Float>,
-                         _ matrix: inout MatrixMultiply) -> Bool {
+    /// Runs step `index` (with the two after it when it is a fused convolution and the run
+    /// goes that far) from `x` into `y`; returns how many steps it did, and whether it worked
+    /// in place on `x`.
+    private func runStep(_ index: Int, upTo layerCount: Int, _ x: UnsafeMutablePointer<Float>,
+                         _ y: UnsafeMutablePointer<Float>, _ scratch: Scratch,
+                         _ matrix: inout MatrixMultiply) -> (steps: Int, inPlace: Bool) {
         switch (steps[index], shapes[index]) {
         case let (.convolution(conv), .map(h, w, _)):
-            Self.convolve(conv, x, height: h, width: w, into: y, patches: patches,
-                          padded: padded, &matrix)
-            return false
+            if index + 3 <= layerCount,
+               Self.convolveReLUPool(conv, x, height: h, width: w, into: y, scratch, &matrix) {
+                return (3, false)
+            }
+            Self.convolve(conv, x, height: h, width: w, into: y, patches: scratch.patches,
+                          padded: scratch.padded, &matrix)
+            return (1, false)
         case (.relu, let shape):
             Self.relu(x, count: shape.count)
-            return true
+            return (1, true)
         case let (.maxPool(size), .map(h, w, c)):
             Self.maxPool(x, height: h, width: w, channels: c, size: size, into: y)
-            return false
+            return (1, false)
         case (.flatten, let .map(h, w, c)):
             // [H, W, C] → [C, H, W], the order of Flatten on [N, C, H, W].
             Im2Col.unpad(x, channels: c, height: h, width: w, padding: 0, into: y)
-            return false
+            return (1, false)
         case (.flatten, .vector):
-            return true
+            return (1, true)
         case let (.dense(dense), _):
             Self.dense(dense, x, into: y, &matrix)
-            return false
+            return (1, false)
         default:
             preconditionFailure("InferencePlan step \(index) does not fit its input shape.")
         }
     }
 
     // MARK: - Steps
+
+    /// Copies `[H, W, C]` into the middle of `padded`, a `[H + 2p, W + 2p, C]` map whose
+    /// border is zero.
+    private static func pad(_ x: UnsafePointer<Float>, height h: Int, width w: Int,
+                            channels c: Int, padding pad: Int,
+                            into padded: UnsafeMutablePointer<Float>) {
+        let (ph, pw) = (h + 2 * pad, w + 2 * pad)
+        padded.update(repeating: 0, count: ph * pw * c)
+        for iy in 0..<h {
+            copyFloats(from: x + iy * w * c, to: padded + ((iy + pad) * pw + pad) * c,
+                       count: w * c)
+        }
+    }
+
+    /// `[H, W, C]` → `[H'/2, W'/2, O]`: convolution, ReLU and 2×2 max-pool in one step, when
+    /// the plan found a fused kernel for it (else returns false and does nothing).
+    private static func convolveReLUPool(_ conv: Convolution, _ x: UnsafePointer<Float>,
+                                         height h: Int, width w: Int,
+                                         into y: UnsafeMutablePointer<Float>,
+                                         _ scratch: Scratch,
+                                         _ matrix: inout MatrixMultiply) -> Bool {
+        let (c, o, k, pad) = (conv.inputChannels, conv.outputChannels, conv.kernelSize,
+                              conv.padding)
+        let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
+        let (pooledH, pooledW, pw) = (oh / 2, ow / 2, w + 2 * pad)
+        switch conv.fused {
+        case .none:
+            return false
+        case .singleChannel:
+            Self.pad(x, height: h, width: w, channels: c, padding: pad, into: scratch.padded)
+            conv.weights.withUnsafeBufferPointer { wt in
+                conv.bias.withUnsafeBufferPointer { b in
+                    SingleChannelConvolution(path: matrix.path).forwardChannelsLastReLUMaxPool(
+                        padded: scratch.padded, paddedWidth: pw, pooledHeight: pooledH,
+                        pooledWidth: pooledW, kernelSize: k, weightsByTap: wt.baseAddress!,
+                        bias: b.baseAddress!, outputs: o, into: y)
+                }
+            }
+        case let .winograd(u):
+            Self.pad(x, height: h, width: w, channels: c, padding: pad, into: scratch.padded)
+            let transforms = WinogradTransforms(path: matrix.path)
+            let tiles = pooledH * pooledW
+            transforms.transformInput(padded: scratch.padded, paddedWidth: pw, channels: c,
+                                      tilesY: pooledH, tilesX: pooledW, into: scratch.transformed)
+            u.withUnsafeBufferPointer { u in
+                for xi in 0..<16 {
+                    matrix.multiply(rows: tiles, columns: o, depth: c,
+                                    a: scratch.transformed + xi * tiles * c, aRowStride: c,
+                                    aColumnStride: 1, b: u.baseAddress! + xi * c * o,
+                                    bRowStride: o, bColumnStride: 1,
+                                    c: scratch.products + xi * tiles * o, ldc: o,
+                                    accumulate: false)
+                }
+            }
+            conv.bias.withUnsafeBufferPointer { b in
+                transforms.transformOutputReLUMaxPool(m: scratch.products, tiles: tiles,
+                                                      outputs: o, bias: b.baseAddress!, into: y)
+            }
+        }
+        return true
+    }
 
     /// `[H, W, C]` → `[H', W', O]`: patches · weights onto the bias.
     private static func convolve(_ conv: Convolution, _ x: UnsafePointer<Float>,
@@ -251,12 +374,8 @@ public struct InferencePlan: Sendable {
         let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
         let depth = k * k * c
         // The input (already channels last) inside a zero border, then its patches.
-        let (ph, pw) = (h + 2 * pad, w + 2 * pad)
-        padded.update(repeating: 0, count: ph * pw * c)
-        for iy in 0..<h {
-            copyFloats(from: x + iy * w * c, to: padded + ((iy + pad) * pw + pad) * c,
-                       count: w * c)
-        }
+        let pw = w + 2 * pad
+        Self.pad(x, height: h, width: w, channels: c, padding: pad, into: padded)
         let single = SingleChannelConvolution(path: matrix.path)
         if c == 1 && o % single.vectorWidth == 0 {
             // One input channel: the direct kernel, no patches (weights are [k·k, O] here).
@@ -344,9 +463,9 @@ public struct InferencePlan: Sendable {
                               into y: UnsafeMutablePointer<Float>,
                               _ matrix: inout MatrixMultiply) {
         let (n, o) = (dense.inputCount, dense.outputCount)
-        dense.weights.withUnsafeBufferPointer { weights in
-            matrix.multiplyVector(rows: o, depth: n, a: weights.baseAddress!, aRowStride: n,
-                                  x: x, y: y)
+        dense.weightsByInput.withUnsafeBufferPointer { weights in
+            matrix.multiplyVectorByMatrix(depth: n, columns: o, x: x, b: weights.baseAddress!,
+                                          bRowStride: o, y: y)
         }
         for row in 0..<o { y[row] += dense.bias[row] }
     }
