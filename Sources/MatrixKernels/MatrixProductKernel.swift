@@ -264,34 +264,38 @@ public enum MatrixProductKernel {
         if rows > 7 { storePartialRow(c70, c71, columns: n, to: c + 7 * ldc, overwrite: o) }
     }
 
-    /// One row of C: c[columns] (+)= A[depth] · b-panel[depth][32]. The even and odd steps of
-    /// k go to separate accumulators (four independent sums hide the multiply-add latency)
-    /// and are added at the end.
+    /// One row of C: c[columns] (+)= A[depth] · b-panel[depth][32]. Steps of k go round-robin
+    /// to four pairs of accumulators (eight independent sums hide the multiply-add latency),
+    /// added in a fixed order at the end.
     @inline(__always)
     private static func rowTile(depth: Int, a: UnsafePointer<Float>, aColumnStride: Int,
                                 b: UnsafePointer<Float>, bStride: Int,
                                 c: UnsafeMutablePointer<Float>, columns: Int, overwrite: Bool) {
         typealias V = SIMD16<Float>
-        var e0 = V(), e1 = V(), o0 = V(), o1 = V()
+        var l0 = V(), r0 = V(), l1 = V(), r1 = V(), l2 = V(), r2 = V(), l3 = V(), r3 = V()
         var ap = a
         var bp = UnsafeRawPointer(b)
         let bStep = bStride &* 4
-        for _ in 0..<(depth / 2) {
-            var s = V(repeating: ap[0])
-            e0.addProduct(s, bp.loadUnaligned(as: V.self))
-            e1.addProduct(s, bp.loadUnaligned(fromByteOffset: 64, as: V.self))
-            s = V(repeating: ap[aColumnStride])
-            o0.addProduct(s, bp.loadUnaligned(fromByteOffset: bStep, as: V.self))
-            o1.addProduct(s, bp.loadUnaligned(fromByteOffset: bStep &+ 64, as: V.self))
-            ap += 2 &* aColumnStride
-            bp += 2 &* bStep
+        @inline(__always) func step(_ left: inout V, _ right: inout V, _ p: Int) {
+            let s = V(repeating: ap[p &* aColumnStride])
+            let row = bp + p &* bStep
+            left.addProduct(s, row.loadUnaligned(as: V.self))
+            right.addProduct(s, row.loadUnaligned(fromByteOffset: 64, as: V.self))
         }
-        if depth % 2 == 1 {
-            let s = V(repeating: ap[0])
-            e0.addProduct(s, bp.loadUnaligned(as: V.self))
-            e1.addProduct(s, bp.loadUnaligned(fromByteOffset: 64, as: V.self))
+        for _ in 0..<(depth / 4) {
+            step(&l0, &r0, 0)
+            step(&l1, &r1, 1)
+            step(&l2, &r2, 2)
+            step(&l3, &r3, 3)
+            ap += 4 &* aColumnStride
+            bp += 4 &* bStep
         }
-        storePartialRow(e0 + o0, e1 + o1, columns: columns, to: c, overwrite: overwrite)
+        let rest = depth % 4
+        if rest > 0 { step(&l0, &r0, 0) }
+        if rest > 1 { step(&l1, &r1, 1) }
+        if rest > 2 { step(&l2, &r2, 2) }
+        storePartialRow((l0 + l1) + (l2 + l3), (r0 + r1) + (r2 + r3), columns: columns, to: c,
+                        overwrite: overwrite)
     }
 #elseif KERNELS_AVX2 && arch(x86_64)
     /// c[rows, columns] (+)= A[rows, depth] (in place, strided) · b-panel[depth][16] (B rows

@@ -138,19 +138,23 @@ public enum SingleChannelConvolutionKernel {
                     let x = 2 * px, x2 = 2 * min(px + 1, pooledW - 1)
                     var a00 = V(), a01 = V(), a10 = V(), a11 = V()
                     var b00 = V(), b01 = V(), b10 = V(), b11 = V()
+                    // Wrapping arithmetic: indices stay inside the buffers, and overflow
+                    // checks would cost as much as the multiply-adds here.
+                    var taps = wr + 4 &* c0
                     for ky in 0..<k {
-                        let top = padded + (2 * py + ky) * pw, bottom = top + pw
+                        let top = padded + ((2 &* py &+ ky) &* pw &+ x), bottom = top + pw
+                        let top2 = top + (x2 &- x), bottom2 = bottom + (x2 &- x)
                         for kx in 0..<k {
-                            let tap = wr.loadUnaligned(fromByteOffset: 4 * ((ky * k + kx) * o + c0),
-                                                       as: V.self)
-                            multiplyAdd(&a00, V(repeating: top[x + kx]), tap)
-                            multiplyAdd(&a01, V(repeating: top[x + 1 + kx]), tap)
-                            multiplyAdd(&a10, V(repeating: bottom[x + kx]), tap)
-                            multiplyAdd(&a11, V(repeating: bottom[x + 1 + kx]), tap)
-                            multiplyAdd(&b00, V(repeating: top[x2 + kx]), tap)
-                            multiplyAdd(&b01, V(repeating: top[x2 + 1 + kx]), tap)
-                            multiplyAdd(&b10, V(repeating: bottom[x2 + kx]), tap)
-                            multiplyAdd(&b11, V(repeating: bottom[x2 + 1 + kx]), tap)
+                            let tap = taps.loadUnaligned(as: V.self)
+                            multiplyAdd(&a00, V(repeating: top[kx]), tap)
+                            multiplyAdd(&a01, V(repeating: top[kx &+ 1]), tap)
+                            multiplyAdd(&a10, V(repeating: bottom[kx]), tap)
+                            multiplyAdd(&a11, V(repeating: bottom[kx &+ 1]), tap)
+                            multiplyAdd(&b00, V(repeating: top2[kx]), tap)
+                            multiplyAdd(&b01, V(repeating: top2[kx &+ 1]), tap)
+                            multiplyAdd(&b10, V(repeating: bottom2[kx]), tap)
+                            multiplyAdd(&b11, V(repeating: bottom2[kx &+ 1]), tap)
+                            taps += 4 &* o
                         }
                     }
                     // The bias after the maximum: max(a + b, c + b) = max(a, c) + b exactly.

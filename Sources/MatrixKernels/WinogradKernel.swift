@@ -52,15 +52,18 @@ public enum WinogradKernel {
         tilesY: Int, tilesX: Int, into v: UnsafeMutablePointer<Float>
     ) {
         precondition(c % V.scalarCount == 0, "the channels must fill whole vectors")
+        // Byte offsets, with wrapping arithmetic: they are bounded by the buffers' sizes, and
+        // overflow checks in this loop cost more than the arithmetic it does.
         let source = UnsafeRawPointer(padded), target = UnsafeMutableRawPointer(v)
         let plane = 4 * tilesY * tilesX * c  // bytes from one ξ to the next
+        let pixel = 4 * c, row = 4 * pw * c
         for ty in 0..<tilesY {
             for tx in 0..<tilesX {
-                let window = 4 * ((2 * ty * pw + 2 * tx) * c)  // byte offset of d[0][0]
-                let out = 4 * ((ty * tilesX + tx) * c)
-                for c0 in stride(from: 0, to: 4 * c, by: 4 * V.scalarCount) {
+                let window = source + (2 &* ty &* row &+ 2 &* tx &* pixel)  // d[0][0]
+                let out = (ty &* tilesX &+ tx) &* pixel
+                for c0 in stride(from: 0, to: pixel, by: 4 * V.scalarCount) {
                     @inline(__always) func d(_ i: Int, _ j: Int) -> V {
-                        source.loadUnaligned(fromByteOffset: window + 4 * ((i * pw + j) * c) + c0,
+                        window.loadUnaligned(fromByteOffset: i &* row &+ j &* pixel &+ c0,
                                              as: V.self)
                     }
                     // Bᵀ d, one column at a time: t[i][j].
@@ -69,12 +72,12 @@ public enum WinogradKernel {
                     let (t02, t12, t22, t32) = inputRows(d(0, 2), d(1, 2), d(2, 2), d(3, 2))
                     let (t03, t13, t23, t33) = inputRows(d(0, 3), d(1, 3), d(2, 3), d(3, 3))
                     // (Bᵀ d) B, one row at a time, stored at ξ = 4·i + j.
-                    @inline(__always) func store(_ i: Int, _ row: (V, V, V, V)) {
-                        let at = out + c0 + 4 * i * plane
-                        target.storeBytes(of: row.0, toByteOffset: at, as: V.self)
-                        target.storeBytes(of: row.1, toByteOffset: at + plane, as: V.self)
-                        target.storeBytes(of: row.2, toByteOffset: at + 2 * plane, as: V.self)
-                        target.storeBytes(of: row.3, toByteOffset: at + 3 * plane, as: V.self)
+                    @inline(__always) func store(_ i: Int, _ values: (V, V, V, V)) {
+                        let at = out &+ c0 &+ 4 &* i &* plane
+                        target.storeBytes(of: values.0, toByteOffset: at, as: V.self)
+                        target.storeBytes(of: values.1, toByteOffset: at &+ plane, as: V.self)
+                        target.storeBytes(of: values.2, toByteOffset: at &+ 2 &* plane, as: V.self)
+                        target.storeBytes(of: values.3, toByteOffset: at &+ 3 &* plane, as: V.self)
                     }
                     store(0, inputRows(t00, t01, t02, t03))
                     store(1, inputRows(t10, t11, t12, t13))
@@ -97,9 +100,9 @@ public enum WinogradKernel {
         let plane = 4 * tiles * o
         for t in 0..<tiles {
             for o0 in stride(from: 0, to: 4 * o, by: 4 * V.scalarCount) {
-                let at = 4 * t * o + o0
+                let at = 4 &* t &* o &+ o0  // (wrapping: see transformInput)
                 @inline(__always) func m(_ i: Int, _ j: Int) -> V {
-                    source.loadUnaligned(fromByteOffset: at + (4 * i + j) * plane, as: V.self)
+                    source.loadUnaligned(fromByteOffset: at &+ (4 &* i &+ j) &* plane, as: V.self)
                 }
                 // Aᵀ M, one column at a time: s[a][j].
                 let (s00, s10) = outputRows(m(0, 0), m(1, 0), m(2, 0), m(3, 0))

@@ -17,8 +17,10 @@
 ///                window is one Winograd tile, 2.25× fewer multiplications), one input
 ///                channel the direct kernel with the pooling done in registers
 ///   flatten      back to the `[C, H, W]` order the dense weights expect
-///   dense        the input vector times the weights stored input-major (`[I, O]`), which
-///                reads each weight once, in memory order, into whole vectors of outputs
+///   dense        the input vector times the weights stored input-major in blocks of 64
+///                outputs (`[O/64][I][64]`): each weight is read once, in memory order
+///                (the 576×128 layer streams 295 KB from the level-2 cache: 2.9 µs blocked,
+///                3.9 µs as one `[I, O]` matrix, 4.8 µs as rows of `[O, I]`)
 ///
 /// The plan holds only what does not change from call to call (weights rearranged once);
 /// scratch space is a `Workspace` that the caller keeps, so repeated calls do not allocate.
@@ -53,8 +55,10 @@ public struct InferencePlan: Sendable {
 
     struct FullyConnected: Sendable {
         var inputCount: Int, outputCount: Int
-        /// `[i][o]`: the layer's `[o][i]` transposed.
+        /// The layer's `[o][i]` as `[o / blockWidth][i][blockWidth]` (the last block narrower
+        /// when O is not a multiple).
         var weightsByInput: [Float]
+        static let blockWidth = 64
         var bias: [Float]
     }
 
@@ -142,7 +146,14 @@ public struct InferencePlan: Sendable {
                 shape = .vector(shape.count)
             case let (dense as Dense, .vector(n)) where dense.inputCount == n:
                 let (o, weights) = (dense.outputCount, dense.weight.value.scalars)
-                let byInput = (0..<n * o).map { index in weights[(index % o) * n + index / o] }
+                var byInput: [Float] = []
+                byInput.reserveCapacity(n * o)
+                for j0 in stride(from: 0, to: o, by: FullyConnected.blockWidth) {
+                    let width = min(FullyConnected.blockWidth, o - j0)
+                    for i in 0..<n {
+                        for j in j0..<(j0 + width) { byInput.append(weights[j * n + i]) }
+                    }
+                }
                 steps.append(.dense(FullyConnected(
                     inputCount: n, outputCount: o, weightsByInput: byInput,
                     bias: dense.bias.value.scalars)))
@@ -306,11 +317,15 @@ public struct InferencePlan: Sendable {
     private static func pad(_ x: UnsafePointer<Float>, height h: Int, width w: Int,
                             channels c: Int, padding pad: Int,
                             into padded: UnsafeMutablePointer<Float>) {
-        let (ph, pw) = (h + 2 * pad, w + 2 * pad)
-        padded.update(repeating: 0, count: ph * pw * c)
+        let pw = w + 2 * pad
+        // Only the border is zeroed: the rows above and below, and `pad` pixels either side.
+        padded.update(repeating: 0, count: pad * pw * c)
+        (padded + (pad + h) * pw * c).update(repeating: 0, count: pad * pw * c)
         for iy in 0..<h {
-            copyFloats(from: x + iy * w * c, to: padded + ((iy + pad) * pw + pad) * c,
-                       count: w * c)
+            let row = padded + (iy + pad) * pw * c
+            row.update(repeating: 0, count: pad * c)
+            copyFloats(from: x + iy * w * c, to: row + pad * c, count: w * c)
+            (row + (pad + w) * c).update(repeating: 0, count: pad * c)
         }
     }
 
@@ -464,8 +479,12 @@ public struct InferencePlan: Sendable {
                               _ matrix: inout MatrixMultiply) {
         let (n, o) = (dense.inputCount, dense.outputCount)
         dense.weightsByInput.withUnsafeBufferPointer { weights in
-            matrix.multiplyVectorByMatrix(depth: n, columns: o, x: x, b: weights.baseAddress!,
-                                          bRowStride: o, y: y)
+            for j0 in stride(from: 0, to: o, by: FullyConnected.blockWidth) {
+                let width = min(FullyConnected.blockWidth, o - j0)
+                matrix.multiplyVectorByMatrix(depth: n, columns: width, x: x,
+                                              b: weights.baseAddress! + j0 * n,
+                                              bRowStride: width, y: y + j0)
+            }
         }
         for row in 0..<o { y[row] += dense.bias[row] }
     }
