@@ -110,6 +110,49 @@ import Testing
         }
     }
 
+    /// The inference plan's fused blocks (Winograd F(2×2, 3×3) for whole vectors of input
+    /// channels, the pooled direct kernel for one channel) against the naive convolution,
+    /// ReLU and max-pool; odd sizes leave a row and a column the pool drops.
+    @Test(arguments: [
+        ConvolutionCase(batch: 2, channels: 16, height: 14, width: 14, outputs: 32, kernel: 3, padding: 1),
+        ConvolutionCase(batch: 2, channels: 32, height: 7, width: 7, outputs: 64, kernel: 3, padding: 1),
+        ConvolutionCase(batch: 1, channels: 48, height: 9, width: 6, outputs: 16, kernel: 3, padding: 0),
+        ConvolutionCase(batch: 2, channels: 1, height: 28, width: 28, outputs: 16, kernel: 3, padding: 1),
+        ConvolutionCase(batch: 1, channels: 1, height: 11, width: 7, outputs: 32, kernel: 5, padding: 2),
+    ])
+    func fusedConvolutionReLUPoolMatchesTheNaiveKernels(_ c: ConvolutionCase) throws {
+        var rng = SplitMix64(seed: UInt64(c.channels * 100 + c.height * 10 + c.width))
+        let input = Tensor.random(shape: [c.batch, c.channels, c.height, c.width], using: &rng)
+        let weight = Tensor.random(shape: [c.outputs, c.channels, c.kernel, c.kernel], using: &rng)
+        let bias = Tensor.random(shape: [c.outputs], using: &rng)
+        var convolved = NaiveKernels.convolution(input: input, weight: weight, bias: bias,
+                                                 padding: c.padding)
+        convolved = Tensor(shape: convolved.shape, scalars: convolved.scalars.map { max($0, 0) })
+        let expected = NaiveKernels.maxPool(convolved, size: 2)
+        var network = Network(layers: [Conv2D(weight: weight, bias: bias, padding: c.padding),
+                                       ReLU(), MaxPool2D(size: 2)])
+        for path in KernelPath.allCases where path.isSupported {
+            network.useKernels(path)
+            let plan = try #require(InferencePlan(network: network,
+                                                  exampleShape: Array(input.shape.dropFirst())))
+            guard case let .convolution(conv) = plan.steps[0] else {
+                Issue.record("the first step is not a convolution")
+                continue
+            }
+            // Winograd needs whole vectors of input channels: 48 is one on every path.
+            switch conv.fused {
+            case .none: Issue.record("\(path): the block did not run fused")
+            case .singleChannel: #expect(c.channels == 1)
+            case .winograd: #expect(c.kernel == 3)
+            }
+            let fast = plan.outputs(input, layers: 3)
+            #expect(fast.shape == expected.shape)
+            // Relative to the largest output (sums of up to 432 terms of either sign).
+            let scale = Double(expected.scalars.map(abs).max() ?? 1)
+            expectAllClose(fast.scalars, expected.scalars, absolute: 1e-5 * scale)
+        }
+    }
+
     @Test func matrixMultiplyWritesOnlyInsideItsLeadingDimension() {
         // C is a 2×3 window of a 2×5 buffer: the two extra columns must stay untouched.
         let a: [Float] = [1, 2, 3, 4], b: [Float] = [1, 0, 2, 0, 1, 3]
