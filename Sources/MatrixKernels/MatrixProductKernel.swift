@@ -408,13 +408,15 @@ public enum MatrixProductKernel {
         }
     }
 
-    /// y[j] = Σₚ x[p] · B[p, j] for `columns` columns of B (rows `bRowStride` apart,
-    /// contiguous along j): a vector times a matrix, whole vectors of y at a time. For a
-    /// dense layer with its weights stored input-major this reads each weight once, in order.
-    /// Even and odd p go to separate accumulators (independent sums), added at the end.
-    public static func multiplyVectorByMatrix(
-        depth k: Int, columns n: Int, x: UnsafePointer<Float>, b: UnsafePointer<Float>,
-        bRowStride: Int, y: UnsafeMutablePointer<Float>
+    /// y[j] = Σ_q values[q] · B[rows[q], j] for `columns` columns of B (rows `bRowStride`
+    /// apart, contiguous along j): the nonzero entries of a vector times a matrix, whole
+    /// vectors of y at a time. A dense layer after a ReLU, with its weights stored
+    /// input-major, reads only the weight rows of its nonzero inputs (about half of them),
+    /// each once, in order. Alternate entries go to separate accumulators (independent
+    /// sums), added at the end.
+    public static func multiplySparseVectorByMatrix(
+        count: Int, rows: UnsafePointer<Int32>, values: UnsafePointer<Float>, columns n: Int,
+        b: UnsafePointer<Float>, bRowStride: Int, y: UnsafeMutablePointer<Float>
     ) {
 #if KERNELS_AVX512 && arch(x86_64)
         typealias V = SIMD16<Float>
@@ -428,35 +430,38 @@ public enum MatrixProductKernel {
             sum += a * b  // no FMA in a baseline build (see the portable tile)
 #endif
         }
-        let width = V.scalarCount, rowBytes = 4 * bRowStride
+        let width = V.scalarCount
         let yr = UnsafeMutableRawPointer(y)
+        // Row q of B from column j0 (wrapping arithmetic: the caller's indices are in range).
+        @inline(__always) func row(_ q: Int, _ j0: Int) -> UnsafeRawPointer {
+            UnsafeRawPointer(b + (Int(rows[q]) &* bRowStride &+ j0))
+        }
         var j0 = 0
         // Four vectors of columns at a time (eight sums), then one, then single columns.
         while j0 + 4 * width <= n {
             var e0 = V(), e1 = V(), e2 = V(), e3 = V(), o0 = V(), o1 = V(), o2 = V(), o3 = V()
-            var row = UnsafeRawPointer(b + j0)
-            var p = 0
-            while p + 1 < k {
-                var s = V(repeating: x[p])
-                multiplyAdd(&e0, s, row.loadUnaligned(as: V.self))
-                multiplyAdd(&e1, s, row.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
-                multiplyAdd(&e2, s, row.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
-                multiplyAdd(&e3, s, row.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
-                s = V(repeating: x[p + 1])
-                let next = row + rowBytes
-                multiplyAdd(&o0, s, next.loadUnaligned(as: V.self))
-                multiplyAdd(&o1, s, next.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
-                multiplyAdd(&o2, s, next.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
-                multiplyAdd(&o3, s, next.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
-                row += 2 * rowBytes
-                p += 2
+            var q = 0
+            while q + 1 < count {
+                var s = V(repeating: values[q])
+                var r = row(q, j0)
+                multiplyAdd(&e0, s, r.loadUnaligned(as: V.self))
+                multiplyAdd(&e1, s, r.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
+                multiplyAdd(&e2, s, r.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
+                multiplyAdd(&e3, s, r.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
+                s = V(repeating: values[q + 1])
+                r = row(q + 1, j0)
+                multiplyAdd(&o0, s, r.loadUnaligned(as: V.self))
+                multiplyAdd(&o1, s, r.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
+                multiplyAdd(&o2, s, r.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
+                multiplyAdd(&o3, s, r.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
+                q += 2
             }
-            if p < k {
-                let s = V(repeating: x[p])
-                multiplyAdd(&e0, s, row.loadUnaligned(as: V.self))
-                multiplyAdd(&e1, s, row.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
-                multiplyAdd(&e2, s, row.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
-                multiplyAdd(&e3, s, row.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
+            if q < count {
+                let s = V(repeating: values[q]), r = row(q, j0)
+                multiplyAdd(&e0, s, r.loadUnaligned(as: V.self))
+                multiplyAdd(&e1, s, r.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
+                multiplyAdd(&e2, s, r.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
+                multiplyAdd(&e3, s, r.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
             }
             yr.storeBytes(of: e0 + o0, toByteOffset: 4 * j0, as: V.self)
             yr.storeBytes(of: e1 + o1, toByteOffset: 4 * (j0 + width), as: V.self)
@@ -466,21 +471,22 @@ public enum MatrixProductKernel {
         }
         while j0 + width <= n {
             var e = V(), o = V()
-            var row = UnsafeRawPointer(b + j0)
-            var p = 0
-            while p + 1 < k {
-                multiplyAdd(&e, V(repeating: x[p]), row.loadUnaligned(as: V.self))
-                multiplyAdd(&o, V(repeating: x[p + 1]), (row + rowBytes).loadUnaligned(as: V.self))
-                row += 2 * rowBytes
-                p += 2
+            var q = 0
+            while q + 1 < count {
+                multiplyAdd(&e, V(repeating: values[q]), row(q, j0).loadUnaligned(as: V.self))
+                multiplyAdd(&o, V(repeating: values[q + 1]),
+                            row(q + 1, j0).loadUnaligned(as: V.self))
+                q += 2
             }
-            if p < k { multiplyAdd(&e, V(repeating: x[p]), row.loadUnaligned(as: V.self)) }
+            if q < count {
+                multiplyAdd(&e, V(repeating: values[q]), row(q, j0).loadUnaligned(as: V.self))
+            }
             yr.storeBytes(of: e + o, toByteOffset: 4 * j0, as: V.self)
             j0 += width
         }
         while j0 < n {
             var sum: Float = 0
-            for p in 0..<k { sum += x[p] * b[p * bRowStride + j0] }
+            for q in 0..<count { sum += values[q] * b[Int(rows[q]) * bRowStride + j0] }
             y[j0] = sum
             j0 += 1
         }

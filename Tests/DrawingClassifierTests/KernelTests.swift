@@ -85,24 +85,26 @@ import Testing
     }
 
     /// Column counts around the block sizes (4 vectors of 8 or 16, one vector, single
-    /// columns) and odd depths (the even/odd accumulators).
-    @Test(arguments: [(1, 1), (7, 5), (33, 16), (64, 70), (576, 128), (129, 200)])
-    func vectorTimesMatrixMatchesTheNaiveProduct(depth k: Int, columns n: Int) {
+    /// columns), odd numbers of entries (the alternating accumulators), and vectors with
+    /// zeros (skipped) or no nonzero entry at all.
+    @Test(arguments: [(1, 1), (7, 5), (33, 16), (64, 70), (576, 128), (129, 200), (40, 64)])
+    func sparseVectorTimesMatrixMatchesTheNaiveProduct(depth k: Int, columns n: Int) {
         var rng = SplitMix64(seed: UInt64(k * 1000 + n))
         let stride = n + 5  // rows with a gap between them
         let b = Tensor.random(shape: [k, stride], using: &rng).scalars
-        let x = Tensor.random(shape: [k], using: &rng).scalars
+        // About half the entries zero, like a ReLU's output; all zero when k is 40.
+        let x = Tensor.random(shape: [k], using: &rng).scalars.map { k == 40 ? 0 : max($0, 0) }
+        let rows = x.indices.filter { x[$0] != 0 }.map { Int32($0) }
+        let values = rows.map { x[Int($0)] }
         let want = (0..<n).map { j in (0..<k).reduce(Float(0)) { $0 + x[$1] * b[$1 * stride + j] } }
         for path in KernelPath.allCases where path.isSupported {
             let matrix = MatrixMultiply(path: path)
             var y = [Float](repeating: .nan, count: n + 1)
             b.withUnsafeBufferPointer { pb in
-                x.withUnsafeBufferPointer { px in
-                    y.withUnsafeMutableBufferPointer { py in
-                        matrix.multiplyVectorByMatrix(depth: k, columns: n, x: px.baseAddress!,
-                                                      b: pb.baseAddress!, bRowStride: stride,
-                                                      y: py.baseAddress!)
-                    }
+                y.withUnsafeMutableBufferPointer { py in
+                    matrix.multiplySparseVectorByMatrix(
+                        count: rows.count, rows: rows, values: values, columns: n,
+                        b: pb.baseAddress!, bRowStride: stride, y: py.baseAddress!)
                 }
             }
             expectAllClose(Array(y[..<n]), want, absolute: Double(k) * 1e-6)

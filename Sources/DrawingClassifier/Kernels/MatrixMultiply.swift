@@ -106,20 +106,25 @@ struct MatrixMultiply {
         }
     }
 
-    /// y[j] = Σₚ x[p] · B[p, j], rows of B `bRowStride` apart and contiguous along j.
-    func multiplyVectorByMatrix(depth k: Int, columns n: Int, x: UnsafePointer<Float>,
-                                b: UnsafePointer<Float>, bRowStride: Int,
-                                y: UnsafeMutablePointer<Float>) {
+    /// y[j] = Σ_q values[q] · B[rows[q], j], rows of B `bRowStride` apart and contiguous
+    /// along j: the nonzero entries of a vector (at `rows`) times a matrix.
+    func multiplySparseVectorByMatrix(count: Int, rows: UnsafePointer<Int32>,
+                                      values: UnsafePointer<Float>, columns n: Int,
+                                      b: UnsafePointer<Float>, bRowStride: Int,
+                                      y: UnsafeMutablePointer<Float>) {
         switch path {
         case .portable:
-            MatrixKernels.MatrixProductKernel.multiplyVectorByMatrix(
-                depth: k, columns: n, x: x, b: b, bRowStride: bRowStride, y: y)
+            MatrixKernels.MatrixProductKernel.multiplySparseVectorByMatrix(
+                count: count, rows: rows, values: values, columns: n, b: b,
+                bRowStride: bRowStride, y: y)
         case .avx2:
-            MatrixKernelsAVX2.MatrixProductKernel.multiplyVectorByMatrix(
-                depth: k, columns: n, x: x, b: b, bRowStride: bRowStride, y: y)
+            MatrixKernelsAVX2.MatrixProductKernel.multiplySparseVectorByMatrix(
+                count: count, rows: rows, values: values, columns: n, b: b,
+                bRowStride: bRowStride, y: y)
         case .avx512:
-            MatrixKernelsAVX512.MatrixProductKernel.multiplyVectorByMatrix(
-                depth: k, columns: n, x: x, b: b, bRowStride: bRowStride, y: y)
+            MatrixKernelsAVX512.MatrixProductKernel.multiplySparseVectorByMatrix(
+                count: count, rows: rows, values: values, columns: n, b: b,
+                bRowStride: bRowStride, y: y)
         }
     }
 

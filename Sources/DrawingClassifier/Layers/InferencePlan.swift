@@ -17,10 +17,13 @@
 ///                window is one Winograd tile, 2.25× fewer multiplications), one input
 ///                channel the direct kernel with the pooling done in registers
 ///   flatten      back to the `[C, H, W]` order the dense weights expect
-///   dense        the input vector times the weights stored input-major in blocks of 64
-///                outputs (`[O/64][I][64]`): each weight is read once, in memory order
-///                (the 576×128 layer streams 295 KB from the level-2 cache: 2.9 µs blocked,
-///                3.9 µs as one `[I, O]` matrix, 4.8 µs as rows of `[O, I]`)
+///   dense        the input's nonzero entries times the rows of the weights stored
+///                input-major in blocks of 64 outputs (`[O/64][I][64]`): each weight row
+///                of a nonzero input is read once, in memory order. The 576×128 layer is
+///                bound by reading its 295 KB from the level-2 cache (all rows: 2.9 µs
+///                blocked, 3.9 µs as one `[I, O]` matrix, 4.8 µs as rows of `[O, I]`);
+///                after ReLU and pooling about half its inputs are zero (54 % on the real
+///                PNGs with the default model), and their rows are not read
 ///
 /// The plan holds only what does not change from call to call (weights rearranged once);
 /// scratch space is a `Workspace` that the caller keeps, so repeated calls do not allocate.
@@ -88,6 +91,8 @@ public struct InferencePlan: Sendable {
     /// Floats of the Winograd buffers: transformed input `[16][T][C]`, products `[16][T][O]`.
     let transformedCount: Int
     let productCount: Int
+    /// The widest dense input: room for its nonzero entries.
+    let denseInputCount: Int
 
     /// The plan of `network` for examples of `exampleShape` (`[C, H, W]` or `[I]`), or nil
     /// when a layer is not one of the five kinds above or the shapes do not fit (callers then
@@ -172,6 +177,9 @@ public struct InferencePlan: Sendable {
         self.paddedCount = paddedCount
         self.transformedCount = transformedCount
         self.productCount = productCount
+        self.denseInputCount = steps.map { step in
+            if case let .dense(dense) = step { dense.inputCount } else { 1 }
+        }.max() ?? 1
     }
 
     /// The number of layers (all of them: `run(…, layers: layerCount, …)` gives the logits).
@@ -191,6 +199,7 @@ public struct InferencePlan: Sendable {
     public struct Workspace {
         var first: [Float], second: [Float], patches: [Float], padded: [Float]
         var transformed: [Float], products: [Float]
+        var nonzeroRows: [Int32], nonzeroValues: [Float]
         var matrix: MatrixMultiply
 
         public init(for plan: InferencePlan) {
@@ -206,6 +215,8 @@ public struct InferencePlan: Sendable {
             padded = buffer(plan.paddedCount)
             transformed = buffer(plan.transformedCount)
             products = buffer(plan.productCount)
+            nonzeroRows = [Int32](repeating: 0, count: plan.denseInputCount)
+            nonzeroValues = buffer(plan.denseInputCount)
             matrix = MatrixMultiply(path: plan.kernelPath)
         }
     }
@@ -223,10 +234,14 @@ public struct InferencePlan: Sendable {
               workspace.padded.withUnsafeMutableBufferPointer { padded in
                 workspace.transformed.withUnsafeMutableBufferPointer { transformed in
                   workspace.products.withUnsafeMutableBufferPointer { products in
+                   workspace.nonzeroRows.withUnsafeMutableBufferPointer { rows in
+                    workspace.nonzeroValues.withUnsafeMutableBufferPointer { values in
                     let scratch = Scratch(patches: patches.baseAddress!,
                                           padded: padded.baseAddress!,
                                           transformed: transformed.baseAddress!,
-                                          products: products.baseAddress!)
+                                          products: products.baseAddress!,
+                                          nonzeroRows: rows.baseAddress!,
+                                          nonzeroValues: values.baseAddress!)
                     var x = first.baseAddress!, y = second.baseAddress!
                     // The example enters channels last.
                     Self.reorder(example, shape: shapes[0], toChannelsLast: true, into: x)
@@ -239,6 +254,8 @@ public struct InferencePlan: Sendable {
                     }
                     Self.reorder(x, shape: shapes[layerCount], toChannelsLast: false,
                                  into: output)
+                    }
+                   }
                   }
                 }
               }
@@ -250,6 +267,7 @@ public struct InferencePlan: Sendable {
     /// The workspace's scratch buffers, for the duration of one `run`.
     private struct Scratch {
         var patches, padded, transformed, products: UnsafeMutablePointer<Float>
+        var nonzeroRows: UnsafeMutablePointer<Int32>, nonzeroValues: UnsafeMutablePointer<Float>
     }
 
     /// Outputs `[N, …]` of the first `layerCount` layers for a batch `[N, …]`.
@@ -303,7 +321,7 @@ public struct InferencePlan: Sendable {
         case (.flatten, .vector):
             return (1, true)
         case let (.dense(dense), _):
-            Self.dense(dense, x, into: y, &matrix)
+            Self.dense(dense, x, into: y, scratch, &matrix)
             return (1, false)
         default:
             preconditionFailure("InferencePlan step \(index) does not fit its input shape.")
@@ -475,15 +493,24 @@ public struct InferencePlan: Sendable {
 
     /// y[o] = bias[o] + Σᵢ W[o, i] · x[i].
     private static func dense(_ dense: FullyConnected, _ x: UnsafePointer<Float>,
-                              into y: UnsafeMutablePointer<Float>,
+                              into y: UnsafeMutablePointer<Float>, _ scratch: Scratch,
                               _ matrix: inout MatrixMultiply) {
         let (n, o) = (dense.inputCount, dense.outputCount)
+        // The nonzero inputs, in order (written unconditionally, kept by advancing: no branch
+        // to mispredict on ReLU's zeros).
+        var count = 0
+        for i in 0..<n {
+            scratch.nonzeroRows[count] = Int32(truncatingIfNeeded: i)
+            scratch.nonzeroValues[count] = x[i]
+            count += x[i] != 0 ? 1 : 0
+        }
         dense.weightsByInput.withUnsafeBufferPointer { weights in
             for j0 in stride(from: 0, to: o, by: FullyConnected.blockWidth) {
                 let width = min(FullyConnected.blockWidth, o - j0)
-                matrix.multiplyVectorByMatrix(depth: n, columns: width, x: x,
-                                              b: weights.baseAddress! + j0 * n,
-                                              bRowStride: width, y: y + j0)
+                matrix.multiplySparseVectorByMatrix(
+                    count: count, rows: scratch.nonzeroRows, values: scratch.nonzeroValues,
+                    columns: width, b: weights.baseAddress! + j0 * n, bRowStride: width,
+                    y: y + j0)
             }
         }
         for row in 0..<o { y[row] += dense.bias[row] }
