@@ -120,9 +120,9 @@ public struct Conv2D: Layer {
                                     b: wT.baseAddress!, bRowStride: o, bColumnStride: 1,
                                     c: yT.baseAddress!, ldc: o, accumulate: false)
                     // output[s, co, p] = Yᵀ[p, co] + bias[co]
-                    Self.transpose(yT.baseAddress!, rows: pixels, columns: o,
-                                   addingBias: b.baseAddress!,
-                                   into: out.baseAddress! + s * o * pixels)
+                    Im2Col.unpad(yT.baseAddress!, channels: o, height: oh, width: ow,
+                                 padding: 0, addingBias: b.baseAddress!,
+                                 into: out.baseAddress! + s * o * pixels)
                 }
             }
             }
@@ -331,27 +331,6 @@ public struct Conv2D: Layer {
             i += 1
         }
         return total
-    }
-
-    /// out[c, r] = x[r, c] + bias[c] for a rows×columns matrix x, in blocks of 8 rows so
-    /// that reads and writes both stay within a few cache lines.
-    private static func transpose(_ x: UnsafePointer<Float>, rows: Int, columns: Int,
-                                  addingBias bias: UnsafePointer<Float>,
-                                  into out: UnsafeMutablePointer<Float>) {
-        var r0 = 0
-        while r0 < rows {
-            let r1 = min(r0 + 8, rows)
-            for c in 0..<columns {
-                let b = bias[c]
-                let target = out + c &* rows
-                var source = x + (r0 &* columns &+ c)
-                for r in r0..<r1 {
-                    target[r] = source.pointee + b
-                    source += columns
-                }
-            }
-            r0 = r1
-        }
     }
 
     /// Grows a workspace (never shrinks it), so repeated batches do not allocate.
