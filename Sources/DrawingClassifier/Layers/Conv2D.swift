@@ -1,3 +1,5 @@
+import Foundation
+
 /// A square 2-D convolution, stride 1, with zero padding ("same" when
 /// `padding == kernelSize / 2`).
 ///
@@ -33,6 +35,8 @@ public struct Conv2D: Layer {
     private var pixelsByChannel: [Float] = [] // [P, O]: Yᵀ in forward, dYᵀ in backward
     private var weightsT: [Float] = []      // Wᵀ [K, O]
     private var weightsByOutput: [Float] = [] // W [O, K], columns in (ky, kx, c) order
+    private var weightsTSource: [Float] = []  // the weights `weightsT` was made from
+    private var weightsByOutputSource: [Float] = [] // and those of `weightsByOutput`
     private var weightGradT: [Float] = []   // dWᵀ [K, O]
     private var matrix = MatrixMultiply()
     private var outputBuffer = ReusableBuffer()
@@ -219,10 +223,13 @@ public struct Conv2D: Layer {
         if n > 0 && !direct {
             weightGradT.withUnsafeBufferPointer { dwT in
                 weight.grad.scalars.withUnsafeMutableBufferPointer { dw in
+                    // ci innermost: reads `o` floats apart, not a whole [C, O] block (taps
+                    // that far apart fell into the same cache sets).
                     for co in 0..<o {
-                        for ci in 0..<c {
-                            for tap in 0..<(k * k) {
-                                dw[(co * c + ci) * k * k + tap] += dwT[(tap * c + ci) * o + co]
+                        for tap in 0..<(k * k) {
+                            for ci in 0..<c {
+                                dw[(co &* c &+ ci) &* k &* k &+ tap] +=
+                                    dwT[(tap &* c &+ ci) &* o &+ co]
                             }
                         }
                     }
@@ -256,12 +263,21 @@ public struct Conv2D: Layer {
     }
 
     /// The weights in the patches' (ky, kx, c) column order: `weightsT` [K, O] (for forward)
-    /// or `weightsByOutput` [O, K] (for the input gradient).
+    /// or `weightsByOutput` [O, K] (for the input gradient). Skipped when the weights are
+    /// bit for bit those of the last time: the weights change once per batch, but every
+    /// chunk of a batch runs forward and backward.
     private mutating func rearrangeWeights(transposed: Bool) {
         let (c, o, k) = (inputChannels, outputChannels, kernelSize)
         let (taps, depth) = (k * k, k * k * c)
         Self.reserve(&weightsT, depth * o)
         Self.reserve(&weightsByOutput, depth * o)
+        if transposed {
+            if Self.sameBits(weight.value.scalars, weightsTSource) { return }
+            weightsTSource = weight.value.scalars
+        } else {
+            if Self.sameBits(weight.value.scalars, weightsByOutputSource) { return }
+            weightsByOutputSource = weight.value.scalars
+        }
         // Written in order; read with a stride (the weights are a few thousand floats).
         weight.value.scalars.withUnsafeBufferPointer { source in
             let w = source.baseAddress!
@@ -331,6 +347,15 @@ public struct Conv2D: Layer {
             i += 1
         }
         return total
+    }
+
+    /// Whether two arrays hold the same bits (not `==`, which takes −0 for +0).
+    private static func sameBits(_ a: [Float], _ b: [Float]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in
+                a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+            }
+        }
     }
 
     /// Grows a workspace (never shrinks it), so repeated batches do not allocate.
