@@ -156,37 +156,48 @@ enum Im2Col {
 
     /// The adjoint of `unfold`: `padded` [H' + k − 1, W' + k − 1, C] is overwritten with the
     /// sum of every patch entry at the pixel it came from.
+    ///
+    /// Each padded pixel gathers its (up to k·k) entries in registers and is written once,
+    /// instead of being zeroed and then updated k·k times in memory. The entries are added
+    /// in the order of their patches (row-major), as a scatter over the patches would.
     static func fold(patches: UnsafePointer<Float>, channels c: Int, paddedHeight ph: Int,
                      paddedWidth pw: Int, outputHeight oh: Int, outputWidth ow: Int,
                      kernelSize k: Int, into padded: UnsafeMutablePointer<Float>) {
-        padded.update(repeating: 0, count: ph * pw * c)
-        let run = k * c
-        var src = patches
-        for y in 0..<oh {
-            for x in 0..<ow {
-                for ky in 0..<k {
-                    addFloats(src, into: padded + ((y + ky) * pw + x) * c, count: run)
-                    src += run
+        let depth = k &* k &* c
+        for y in 0..<ph {
+            // Patch rows y − ky and columns x − kx that exist; later patches have smaller ky.
+            let kyRange = max(0, y - oh + 1)...min(k - 1, y)
+            for x in 0..<pw {
+                let kxRange = max(0, x - ow + 1)...min(k - 1, x)
+                let target = padded + (y &* pw &+ x) &* c
+                // The entry of tap (ky, kx), channel ci, is
+                // patches[((y − ky)·W' + x − kx)·depth + (ky·k + kx)·C + ci].
+                let base = patches + ((y &* ow &+ x) &* depth)
+                let stepY = depth &* ow &- k &* c, stepX = depth &- c
+                var ci = 0
+                while ci + 8 <= c {
+                    var sum = SIMD8<Float>()
+                    for ky in kyRange.reversed() {
+                        for kx in kxRange.reversed() {
+                            let entry = base - (ky &* stepY &+ kx &* stepX) + ci
+                            sum += UnsafeRawPointer(entry).loadUnaligned(as: SIMD8<Float>.self)
+                        }
+                    }
+                    UnsafeMutableRawPointer(target + ci)
+                        .storeBytes(of: sum, as: SIMD8<Float>.self)
+                    ci += 8
+                }
+                while ci < c {
+                    var sum: Float = 0
+                    for ky in kyRange.reversed() {
+                        for kx in kxRange.reversed() {
+                            sum += (base - (ky &* stepY &+ kx &* stepX))[ci]
+                        }
+                    }
+                    target[ci] = sum
+                    ci += 1
                 }
             }
-        }
-    }
-
-    /// target[0..<count] += source[0..<count].
-    @inline(__always)
-    private static func addFloats(_ source: UnsafePointer<Float>,
-                                  into target: UnsafeMutablePointer<Float>, count: Int) {
-        let s = UnsafeRawPointer(source), t = UnsafeMutableRawPointer(target)
-        var i = 0
-        while i + 8 <= count {
-            let sum = t.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                + s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-            t.storeBytes(of: sum, toByteOffset: 4 * i, as: SIMD8<Float>.self)
-            i += 8
-        }
-        while i < count {
-            target[i] += source[i]
-            i += 1
         }
     }
 }
