@@ -4,8 +4,9 @@ import Foundation
 /// `padding == kernelSize / 2`).
 ///
 /// input [N, C, H, W] → output [N, O, H', W'], H' = H + 2·padding − kernelSize + 1.
-/// Computed one example at a time with the patches of `Im2Col` (P = H'·W' rows, channels
-/// last, K = k·k·C columns) and three matrix products whose operands all stay in cache:
+/// Computed with the patches of `Im2Col` (P = H'·W' rows, channels last, K = k·k·C
+/// columns) of a few examples at a time (`examplesPerProduct`, their rows one after another)
+/// and three matrix products whose operands all stay in cache:
 ///   forward      Yᵀ[P, O]  = patches[P, K] · Wᵀ[K, O], then transposed with the bias
 ///   weight grad  dWᵀ[K, O] += patchesᵀ · dYᵀ[P, O], summed over the examples in order
 ///   input grad   dPatches[P, K] = dYᵀ · W[O, K], folded back onto the image
@@ -96,6 +97,7 @@ public struct Conv2D: Layer {
         let direct = usesDirectKernel(outputWidth: ow)
         if !direct { rearrangeWeights(transposed: true) }
         let single = SingleChannelConvolution(path: matrix.path)
+        let group = direct ? 1 : examplesPerProduct(pixels: pixels)
         var matrix = self.matrix
         let output = outputBuffer.fill(count: n * o * pixels) { out in
             input.scalars.withUnsafeBufferPointer { x in
@@ -105,28 +107,36 @@ public struct Conv2D: Layer {
             weightsT.withUnsafeBufferPointer { wT in
             weight.value.scalars.withUnsafeBufferPointer { wt in
             bias.value.scalars.withUnsafeBufferPointer { b in
-                for s in 0..<n {
-                    Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h, width: w,
-                               padding: pad, into: padded.baseAddress!)
-                    if direct {
-                        single.forward(padded: padded.baseAddress!, paddedWidth: w + 2 * pad,
-                                       outputHeight: oh, outputWidth: ow, kernelSize: k,
-                                       weights: wt.baseAddress!, bias: b.baseAddress!,
-                                       outputs: o, into: out.baseAddress! + s * o * pixels)
-                        continue
+                for s0 in stride(from: 0, to: n, by: group) {
+                    let examples = min(group, n - s0)
+                    for e in 0..<examples {
+                        let s = s0 + e
+                        Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h,
+                                   width: w, padding: pad, into: padded.baseAddress!)
+                        if direct {
+                            single.forward(padded: padded.baseAddress!, paddedWidth: w + 2 * pad,
+                                           outputHeight: oh, outputWidth: ow, kernelSize: k,
+                                           weights: wt.baseAddress!, bias: b.baseAddress!,
+                                           outputs: o, into: out.baseAddress! + s * o * pixels)
+                            continue
+                        }
+                        Im2Col.unfold(padded: padded.baseAddress!, channels: c,
+                                      paddedWidth: w + 2 * pad, outputHeight: oh,
+                                      outputWidth: ow, kernelSize: k,
+                                      into: patches.baseAddress! + e * pixels * depth)
                     }
-                    Im2Col.unfold(padded: padded.baseAddress!, channels: c,
-                                  paddedWidth: w + 2 * pad, outputHeight: oh, outputWidth: ow,
-                                  kernelSize: k, into: patches.baseAddress!)
-                    // Yᵀ[P, O] = patches[P, K] · Wᵀ[K, O]
-                    matrix.multiply(rows: pixels, columns: o, depth: depth,
+                    if direct { continue }
+                    // Yᵀ[P, O] = patches[P, K] · Wᵀ[K, O], the examples' rows one after another
+                    matrix.multiply(rows: examples * pixels, columns: o, depth: depth,
                                     a: patches.baseAddress!, aRowStride: depth, aColumnStride: 1,
                                     b: wT.baseAddress!, bRowStride: o, bColumnStride: 1,
                                     c: yT.baseAddress!, ldc: o, accumulate: false)
-                    // output[s, co, p] = Yᵀ[p, co] + bias[co]
-                    Im2Col.unpad(yT.baseAddress!, channels: o, height: oh, width: ow,
-                                 padding: 0, addingBias: b.baseAddress!,
-                                 into: out.baseAddress! + s * o * pixels)
+                    for e in 0..<examples {
+                        // output[s, co, p] = Yᵀ[p, co] + bias[co]
+                        Im2Col.unpad(yT.baseAddress! + e * pixels * o, channels: o, height: oh,
+                                     width: ow, padding: 0, addingBias: b.baseAddress!,
+                                     into: out.baseAddress! + (s0 + e) * o * pixels)
+                    }
                 }
             }
             }
@@ -156,6 +166,7 @@ public struct Conv2D: Layer {
         if inputGradient { rearrangeWeights(transposed: false) }
         let direct = usesDirectKernel(outputWidth: ow)
         let single = SingleChannelConvolution(path: matrix.path)
+        let group = direct ? 1 : examplesPerProduct(pixels: pixels)
         var matrix = self.matrix
         let inputGrad = inputGradBuffer.fill(count: inputGradient ? n * c * h * w : 0) { dx in
             input.scalars.withUnsafeBufferPointer { x in
@@ -168,44 +179,52 @@ public struct Conv2D: Layer {
             weightGradT.withUnsafeMutableBufferPointer { dwT in
             weight.grad.scalars.withUnsafeMutableBufferPointer { dw in
             bias.grad.scalars.withUnsafeMutableBufferPointer { db in
-                for s in 0..<n {
-                    let dy = g.baseAddress! + s * o * pixels
-                    for co in 0..<o { db[co] += Self.sum(dy + co * pixels, count: pixels) }
-                    Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h, width: w,
-                               padding: pad, into: padded.baseAddress!)
-                    if direct {
-                        // dW[O, k, k] += dy ⋆ the padded image, straight into the gradient.
-                        single.weightGradient(padded: padded.baseAddress!, paddedWidth: pw,
-                                              outputHeight: oh, outputWidth: ow, kernelSize: k,
-                                              outputGradient: dy, outputs: o,
-                                              into: dw.baseAddress!)
-                        guard inputGradient else { continue }
+                for s0 in stride(from: 0, to: n, by: group) {
+                    let examples = min(group, n - s0)
+                    for e in 0..<examples {
+                        let s = s0 + e
+                        let dy = g.baseAddress! + s * o * pixels
+                        for co in 0..<o { db[co] += Self.sum(dy + co * pixels, count: pixels) }
+                        Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h,
+                                   width: w, padding: pad, into: padded.baseAddress!)
+                        if direct {
+                            // dW[O, k, k] += dy ⋆ the padded image, straight into the gradient.
+                            single.weightGradient(padded: padded.baseAddress!, paddedWidth: pw,
+                                                  outputHeight: oh, outputWidth: ow,
+                                                  kernelSize: k, outputGradient: dy, outputs: o,
+                                                  into: dw.baseAddress!)
+                            guard inputGradient else { continue }
+                        } else {
+                            Im2Col.unfold(padded: padded.baseAddress!, channels: c,
+                                          paddedWidth: pw, outputHeight: oh, outputWidth: ow,
+                                          kernelSize: k,
+                                          into: patches.baseAddress! + e * pixels * depth)
+                        }
                         Im2Col.pad(dy, channels: o, height: oh, width: ow, padding: 0,
-                                   into: dyT.baseAddress!)  // dyᵀ [P, O]
-                    } else {
-                        Im2Col.pad(dy, channels: o, height: oh, width: ow, padding: 0,
-                                   into: dyT.baseAddress!)  // dyᵀ [P, O]
-                        Im2Col.unfold(padded: padded.baseAddress!, channels: c, paddedWidth: pw,
-                                      outputHeight: oh, outputWidth: ow, kernelSize: k,
-                                      into: patches.baseAddress!)
-                        // dWᵀ[K, O] (+)= patchesᵀ[K, P] · dYᵀ[P, O]
-                        matrix.multiply(rows: depth, columns: o, depth: pixels,
+                                   into: dyT.baseAddress! + e * pixels * o)  // dyᵀ [P, O]
+                    }
+                    if !direct {
+                        // dWᵀ[K, O] (+)= patchesᵀ[K, P] · dYᵀ[P, O], P over the examples
+                        matrix.multiply(rows: depth, columns: o, depth: examples * pixels,
                                         a: patches.baseAddress!, aRowStride: 1,
                                         aColumnStride: depth, b: dyT.baseAddress!, bRowStride: o,
                                         bColumnStride: 1, c: dwT.baseAddress!, ldc: o,
-                                        accumulate: s > 0)
+                                        accumulate: s0 > 0)
                     }
                     guard inputGradient else { continue }
-                    // dPatches[P, K] = dYᵀ[P, O] · W[O, K], folded back onto the example.
-                    matrix.multiply(rows: pixels, columns: depth, depth: o,
+                    // dPatches[P, K] = dYᵀ[P, O] · W[O, K], folded back onto each example.
+                    matrix.multiply(rows: examples * pixels, columns: depth, depth: o,
                                     a: dyT.baseAddress!, aRowStride: o, aColumnStride: 1,
                                     b: wByO.baseAddress!, bRowStride: depth, bColumnStride: 1,
                                     c: patches.baseAddress!, ldc: depth, accumulate: false)
-                    Im2Col.fold(patches: patches.baseAddress!, channels: c, paddedHeight: ph,
-                                paddedWidth: pw, outputHeight: oh, outputWidth: ow,
-                                kernelSize: k, into: paddedGrad.baseAddress!)
-                    Im2Col.unpad(paddedGrad.baseAddress!, channels: c, height: h, width: w,
-                                 padding: pad, into: dx.baseAddress! + s * c * h * w)
+                    for e in 0..<examples {
+                        Im2Col.fold(patches: patches.baseAddress! + e * pixels * depth,
+                                    channels: c, paddedHeight: ph, paddedWidth: pw,
+                                    outputHeight: oh, outputWidth: ow, kernelSize: k,
+                                    into: paddedGrad.baseAddress!)
+                        Im2Col.unpad(paddedGrad.baseAddress!, channels: c, height: h, width: w,
+                                     padding: pad, into: dx.baseAddress! + (s0 + e) * c * h * w)
+                    }
                 }
             }
             }
@@ -247,6 +266,14 @@ public struct Conv2D: Layer {
         inputChannels == 1 && ow >= SingleChannelConvolution(path: matrix.path).vectorWidth
     }
 
+    /// How many examples' patches go through one matrix product: as many as fill about
+    /// 256 KB, and at least one. (One 7×7 example's 49 rows end in a tile of one row; more
+    /// rows, or a deeper weight-gradient product, also waste less on loading and storing
+    /// the accumulators.)
+    private func examplesPerProduct(pixels: Int) -> Int {
+        max(1, 65_536 / (pixels * kernelSize * kernelSize * inputChannels))
+    }
+
     /// Sizes the workspaces for inputs of h×w (a new size gets new, zeroed buffers, which
     /// gives `padded` its zero border).
     private mutating func prepareWorkspaces(height h: Int, width w: Int) {
@@ -257,8 +284,9 @@ public struct Conv2D: Layer {
             padded = [Float](repeating: 0, count: paddedCount)
             paddedGrad = [Float](repeating: 0, count: paddedCount)
         }
-        Self.reserve(&patches, oh * ow * k * k * c)
-        Self.reserve(&pixelsByChannel, oh * ow * o)
+        let examples = examplesPerProduct(pixels: oh * ow)
+        Self.reserve(&patches, examples * oh * ow * k * k * c)
+        Self.reserve(&pixelsByChannel, examples * oh * ow * o)
         Self.reserve(&weightGradT, k * k * c * o)
     }
 
