@@ -107,4 +107,35 @@ import Testing
         _ = full.backward(probe)
         #expect(layer.weight.grad == full.weight.grad)
     }
+
+    /// Several examples share one matrix product (7×7 with 32 channels: four), so a batch of
+    /// five ends in a group of one. Each example's output and input gradient come out as if
+    /// it ran alone; the weight gradient is the sum, up to rounding.
+    @Test func groupedExamplesMatchExampleByExample() {
+        var rng = SplitMix64(seed: 17)
+        let layer = Conv2D(inputChannels: 32, outputChannels: 64, kernelSize: 3, padding: 1,
+                           using: &rng)
+        let (n, example) = (5, 32 * 7 * 7)
+        let input = Tensor.random(shape: [n, 32, 7, 7], using: &rng)
+        let probe = Tensor.random(shape: [n, 64, 7, 7], using: &rng)
+        var batch = layer
+        let output = batch.forward(input)
+        let inputGrad = batch.backward(probe)
+        var weightGrad = [Float](repeating: 0, count: layer.weight.value.count)
+        for s in 0..<n {
+            var single = layer
+            let x = Tensor(shape: [1, 32, 7, 7],
+                           scalars: Array(input.scalars[(s * example)..<((s + 1) * example)]))
+            let g = Tensor(shape: [1, 64, 7, 7],
+                           scalars: Array(probe.scalars[(s * 64 * 49)..<((s + 1) * 64 * 49)]))
+            #expect(single.forward(x).scalars
+                    == Array(output.scalars[(s * 64 * 49)..<((s + 1) * 64 * 49)]))
+            #expect(single.backward(g).scalars
+                    == Array(inputGrad.scalars[(s * example)..<((s + 1) * example)]))
+            for i in weightGrad.indices { weightGrad[i] += single.weight.grad.scalars[i] }
+        }
+        for (grouped, summed) in zip(batch.weight.grad.scalars, weightGrad) {
+            #expect(isClose(grouped, summed, absolute: 1e-4, relative: 1e-4))
+        }
+    }
 }

@@ -36,4 +36,16 @@ import Testing
         }
         expectGradientsMatch(analytic.scalars, numeric)
     }
+
+    /// Five windows a row: two blocks of four that overlap in one window.
+    @Test func rowsOfFiveWindowsKeepEveryMaximumAndItsGradient() {
+        var pool = MaxPool2D(size: 2)
+        let scalars: [Float] = [0, 1, 9, 3, 4, 5, 6, 7, 8, 2,
+                                10, 11, 2, 13, 14, 15, 16, 17, 18, 19]
+        let input = Tensor(shape: [1, 1, 2, 10], scalars: scalars)
+        #expect(pool.forward(input) == Tensor(shape: [1, 1, 1, 5], scalars: [11, 13, 15, 17, 19]))
+        let grad = pool.backward(Tensor(shape: [1, 1, 1, 5], scalars: [1, 2, 3, 4, 5]))
+        #expect(grad == Tensor(shape: [1, 1, 2, 10],
+                               scalars: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5]))
+    }
 }

@@ -5,6 +5,11 @@ func copyFloats(from source: UnsafePointer<Float>, to target: UnsafeMutablePoint
                 count: Int) {
     let s = UnsafeRawPointer(source), t = UnsafeMutableRawPointer(target)
     var i = 0
+    while i + 16 <= count {  // two vectors a step: half the loop overhead on runs of 48
+        t.storeBytes(of: s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD16<Float>.self),
+                     toByteOffset: 4 * i, as: SIMD16<Float>.self)
+        i += 16
+    }
     while i + 8 <= count {
         t.storeBytes(of: s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self),
                      toByteOffset: 4 * i, as: SIMD8<Float>.self)

@@ -1,9 +1,12 @@
+import Foundation
+
 /// A square 2-D convolution, stride 1, with zero padding ("same" when
 /// `padding == kernelSize / 2`).
 ///
 /// input [N, C, H, W] → output [N, O, H', W'], H' = H + 2·padding − kernelSize + 1.
-/// Computed one example at a time with the patches of `Im2Col` (P = H'·W' rows, channels
-/// last, K = k·k·C columns) and three matrix products whose operands all stay in cache:
+/// Computed with the patches of `Im2Col` (P = H'·W' rows, channels last, K = k·k·C
+/// columns) of a few examples at a time (`examplesPerProduct`, their rows one after another)
+/// and three matrix products whose operands all stay in cache:
 ///   forward      Yᵀ[P, O]  = patches[P, K] · Wᵀ[K, O], then transposed with the bias
 ///   weight grad  dWᵀ[K, O] += patchesᵀ · dYᵀ[P, O], summed over the examples in order
 ///   input grad   dPatches[P, K] = dYᵀ · W[O, K], folded back onto the image
@@ -33,6 +36,8 @@ public struct Conv2D: Layer {
     private var pixelsByChannel: [Float] = [] // [P, O]: Yᵀ in forward, dYᵀ in backward
     private var weightsT: [Float] = []      // Wᵀ [K, O]
     private var weightsByOutput: [Float] = [] // W [O, K], columns in (ky, kx, c) order
+    private var weightsTSource: [Float] = []  // the weights `weightsT` was made from
+    private var weightsByOutputSource: [Float] = [] // and those of `weightsByOutput`
     private var weightGradT: [Float] = []   // dWᵀ [K, O]
     private var matrix = MatrixMultiply()
     private var outputBuffer = ReusableBuffer()
@@ -92,6 +97,7 @@ public struct Conv2D: Layer {
         let direct = usesDirectKernel(outputWidth: ow)
         if !direct { rearrangeWeights(transposed: true) }
         let single = SingleChannelConvolution(path: matrix.path)
+        let group = direct ? 1 : examplesPerProduct(pixels: pixels)
         var matrix = self.matrix
         let output = outputBuffer.fill(count: n * o * pixels) { out in
             input.scalars.withUnsafeBufferPointer { x in
@@ -101,28 +107,36 @@ public struct Conv2D: Layer {
             weightsT.withUnsafeBufferPointer { wT in
             weight.value.scalars.withUnsafeBufferPointer { wt in
             bias.value.scalars.withUnsafeBufferPointer { b in
-                for s in 0..<n {
-                    Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h, width: w,
-                               padding: pad, into: padded.baseAddress!)
-                    if direct {
-                        single.forward(padded: padded.baseAddress!, paddedWidth: w + 2 * pad,
-                                       outputHeight: oh, outputWidth: ow, kernelSize: k,
-                                       weights: wt.baseAddress!, bias: b.baseAddress!,
-                                       outputs: o, into: out.baseAddress! + s * o * pixels)
-                        continue
+                for s0 in stride(from: 0, to: n, by: group) {
+                    let examples = min(group, n - s0)
+                    for e in 0..<examples {
+                        let s = s0 + e
+                        Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h,
+                                   width: w, padding: pad, into: padded.baseAddress!)
+                        if direct {
+                            single.forward(padded: padded.baseAddress!, paddedWidth: w + 2 * pad,
+                                           outputHeight: oh, outputWidth: ow, kernelSize: k,
+                                           weights: wt.baseAddress!, bias: b.baseAddress!,
+                                           outputs: o, into: out.baseAddress! + s * o * pixels)
+                            continue
+                        }
+                        Im2Col.unfold(padded: padded.baseAddress!, channels: c,
+                                      paddedWidth: w + 2 * pad, outputHeight: oh,
+                                      outputWidth: ow, kernelSize: k,
+                                      into: patches.baseAddress! + e * pixels * depth)
                     }
-                    Im2Col.unfold(padded: padded.baseAddress!, channels: c,
-                                  paddedWidth: w + 2 * pad, outputHeight: oh, outputWidth: ow,
-                                  kernelSize: k, into: patches.baseAddress!)
-                    // Yᵀ[P, O] = patches[P, K] · Wᵀ[K, O]
-                    matrix.multiply(rows: pixels, columns: o, depth: depth,
+                    if direct { continue }
+                    // Yᵀ[P, O] = patches[P, K] · Wᵀ[K, O], the examples' rows one after another
+                    matrix.multiply(rows: examples * pixels, columns: o, depth: depth,
                                     a: patches.baseAddress!, aRowStride: depth, aColumnStride: 1,
                                     b: wT.baseAddress!, bRowStride: o, bColumnStride: 1,
                                     c: yT.baseAddress!, ldc: o, accumulate: false)
-                    // output[s, co, p] = Yᵀ[p, co] + bias[co]
-                    Self.transpose(yT.baseAddress!, rows: pixels, columns: o,
-                                   addingBias: b.baseAddress!,
-                                   into: out.baseAddress! + s * o * pixels)
+                    for e in 0..<examples {
+                        // output[s, co, p] = Yᵀ[p, co] + bias[co]
+                        Im2Col.unpad(yT.baseAddress! + e * pixels * o, channels: o, height: oh,
+                                     width: ow, padding: 0, addingBias: b.baseAddress!,
+                                     into: out.baseAddress! + (s0 + e) * o * pixels)
+                    }
                 }
             }
             }
@@ -152,6 +166,7 @@ public struct Conv2D: Layer {
         if inputGradient { rearrangeWeights(transposed: false) }
         let direct = usesDirectKernel(outputWidth: ow)
         let single = SingleChannelConvolution(path: matrix.path)
+        let group = direct ? 1 : examplesPerProduct(pixels: pixels)
         var matrix = self.matrix
         let inputGrad = inputGradBuffer.fill(count: inputGradient ? n * c * h * w : 0) { dx in
             input.scalars.withUnsafeBufferPointer { x in
@@ -164,44 +179,52 @@ public struct Conv2D: Layer {
             weightGradT.withUnsafeMutableBufferPointer { dwT in
             weight.grad.scalars.withUnsafeMutableBufferPointer { dw in
             bias.grad.scalars.withUnsafeMutableBufferPointer { db in
-                for s in 0..<n {
-                    let dy = g.baseAddress! + s * o * pixels
-                    for co in 0..<o { db[co] += Self.sum(dy + co * pixels, count: pixels) }
-                    Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h, width: w,
-                               padding: pad, into: padded.baseAddress!)
-                    if direct {
-                        // dW[O, k, k] += dy ⋆ the padded image, straight into the gradient.
-                        single.weightGradient(padded: padded.baseAddress!, paddedWidth: pw,
-                                              outputHeight: oh, outputWidth: ow, kernelSize: k,
-                                              outputGradient: dy, outputs: o,
-                                              into: dw.baseAddress!)
-                        guard inputGradient else { continue }
+                for s0 in stride(from: 0, to: n, by: group) {
+                    let examples = min(group, n - s0)
+                    for e in 0..<examples {
+                        let s = s0 + e
+                        let dy = g.baseAddress! + s * o * pixels
+                        for co in 0..<o { db[co] += Self.sum(dy + co * pixels, count: pixels) }
+                        Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h,
+                                   width: w, padding: pad, into: padded.baseAddress!)
+                        if direct {
+                            // dW[O, k, k] += dy ⋆ the padded image, straight into the gradient.
+                            single.weightGradient(padded: padded.baseAddress!, paddedWidth: pw,
+                                                  outputHeight: oh, outputWidth: ow,
+                                                  kernelSize: k, outputGradient: dy, outputs: o,
+                                                  into: dw.baseAddress!)
+                            guard inputGradient else { continue }
+                        } else {
+                            Im2Col.unfold(padded: padded.baseAddress!, channels: c,
+                                          paddedWidth: pw, outputHeight: oh, outputWidth: ow,
+                                          kernelSize: k,
+                                          into: patches.baseAddress! + e * pixels * depth)
+                        }
                         Im2Col.pad(dy, channels: o, height: oh, width: ow, padding: 0,
-                                   into: dyT.baseAddress!)  // dyᵀ [P, O]
-                    } else {
-                        Im2Col.pad(dy, channels: o, height: oh, width: ow, padding: 0,
-                                   into: dyT.baseAddress!)  // dyᵀ [P, O]
-                        Im2Col.unfold(padded: padded.baseAddress!, channels: c, paddedWidth: pw,
-                                      outputHeight: oh, outputWidth: ow, kernelSize: k,
-                                      into: patches.baseAddress!)
-                        // dWᵀ[K, O] (+)= patchesᵀ[K, P] · dYᵀ[P, O]
-                        matrix.multiply(rows: depth, columns: o, depth: pixels,
+                                   into: dyT.baseAddress! + e * pixels * o)  // dyᵀ [P, O]
+                    }
+                    if !direct {
+                        // dWᵀ[K, O] (+)= patchesᵀ[K, P] · dYᵀ[P, O], P over the examples
+                        matrix.multiply(rows: depth, columns: o, depth: examples * pixels,
                                         a: patches.baseAddress!, aRowStride: 1,
                                         aColumnStride: depth, b: dyT.baseAddress!, bRowStride: o,
                                         bColumnStride: 1, c: dwT.baseAddress!, ldc: o,
-                                        accumulate: s > 0)
+                                        accumulate: s0 > 0)
                     }
                     guard inputGradient else { continue }
-                    // dPatches[P, K] = dYᵀ[P, O] · W[O, K], folded back onto the example.
-                    matrix.multiply(rows: pixels, columns: depth, depth: o,
+                    // dPatches[P, K] = dYᵀ[P, O] · W[O, K], folded back onto each example.
+                    matrix.multiply(rows: examples * pixels, columns: depth, depth: o,
                                     a: dyT.baseAddress!, aRowStride: o, aColumnStride: 1,
                                     b: wByO.baseAddress!, bRowStride: depth, bColumnStride: 1,
                                     c: patches.baseAddress!, ldc: depth, accumulate: false)
-                    Im2Col.fold(patches: patches.baseAddress!, channels: c, paddedHeight: ph,
-                                paddedWidth: pw, outputHeight: oh, outputWidth: ow,
-                                kernelSize: k, into: paddedGrad.baseAddress!)
-                    Im2Col.unpad(paddedGrad.baseAddress!, channels: c, height: h, width: w,
-                                 padding: pad, into: dx.baseAddress! + s * c * h * w)
+                    for e in 0..<examples {
+                        Im2Col.fold(patches: patches.baseAddress! + e * pixels * depth,
+                                    channels: c, paddedHeight: ph, paddedWidth: pw,
+                                    outputHeight: oh, outputWidth: ow, kernelSize: k,
+                                    into: paddedGrad.baseAddress!)
+                        Im2Col.unpad(paddedGrad.baseAddress!, channels: c, height: h, width: w,
+                                     padding: pad, into: dx.baseAddress! + (s0 + e) * c * h * w)
+                    }
                 }
             }
             }
@@ -219,10 +242,13 @@ public struct Conv2D: Layer {
         if n > 0 && !direct {
             weightGradT.withUnsafeBufferPointer { dwT in
                 weight.grad.scalars.withUnsafeMutableBufferPointer { dw in
+                    // ci innermost: reads `o` floats apart, not a whole [C, O] block (taps
+                    // that far apart fell into the same cache sets).
                     for co in 0..<o {
-                        for ci in 0..<c {
-                            for tap in 0..<(k * k) {
-                                dw[(co * c + ci) * k * k + tap] += dwT[(tap * c + ci) * o + co]
+                        for tap in 0..<(k * k) {
+                            for ci in 0..<c {
+                                dw[(co &* c &+ ci) &* k &* k &+ tap] +=
+                                    dwT[(tap &* c &+ ci) &* o &+ co]
                             }
                         }
                     }
@@ -240,6 +266,14 @@ public struct Conv2D: Layer {
         inputChannels == 1 && ow >= SingleChannelConvolution(path: matrix.path).vectorWidth
     }
 
+    /// How many examples' patches go through one matrix product: as many as fill about
+    /// 256 KB, and at least one. (One 7×7 example's 49 rows end in a tile of one row; more
+    /// rows, or a deeper weight-gradient product, also waste less on loading and storing
+    /// the accumulators.)
+    private func examplesPerProduct(pixels: Int) -> Int {
+        max(1, 65_536 / (pixels * kernelSize * kernelSize * inputChannels))
+    }
+
     /// Sizes the workspaces for inputs of h×w (a new size gets new, zeroed buffers, which
     /// gives `padded` its zero border).
     private mutating func prepareWorkspaces(height h: Int, width w: Int) {
@@ -250,18 +284,28 @@ public struct Conv2D: Layer {
             padded = [Float](repeating: 0, count: paddedCount)
             paddedGrad = [Float](repeating: 0, count: paddedCount)
         }
-        Self.reserve(&patches, oh * ow * k * k * c)
-        Self.reserve(&pixelsByChannel, oh * ow * o)
+        let examples = examplesPerProduct(pixels: oh * ow)
+        Self.reserve(&patches, examples * oh * ow * k * k * c)
+        Self.reserve(&pixelsByChannel, examples * oh * ow * o)
         Self.reserve(&weightGradT, k * k * c * o)
     }
 
     /// The weights in the patches' (ky, kx, c) column order: `weightsT` [K, O] (for forward)
-    /// or `weightsByOutput` [O, K] (for the input gradient).
+    /// or `weightsByOutput` [O, K] (for the input gradient). Skipped when the weights are
+    /// bit for bit those of the last time: the weights change once per batch, but every
+    /// chunk of a batch runs forward and backward.
     private mutating func rearrangeWeights(transposed: Bool) {
         let (c, o, k) = (inputChannels, outputChannels, kernelSize)
         let (taps, depth) = (k * k, k * k * c)
         Self.reserve(&weightsT, depth * o)
         Self.reserve(&weightsByOutput, depth * o)
+        if transposed {
+            if Self.sameBits(weight.value.scalars, weightsTSource) { return }
+            weightsTSource = weight.value.scalars
+        } else {
+            if Self.sameBits(weight.value.scalars, weightsByOutputSource) { return }
+            weightsByOutputSource = weight.value.scalars
+        }
         // Written in order; read with a stride (the weights are a few thousand floats).
         weight.value.scalars.withUnsafeBufferPointer { source in
             let w = source.baseAddress!
@@ -333,24 +377,12 @@ public struct Conv2D: Layer {
         return total
     }
 
-    /// out[c, r] = x[r, c] + bias[c] for a rows×columns matrix x, in blocks of 8 rows so
-    /// that reads and writes both stay within a few cache lines.
-    private static func transpose(_ x: UnsafePointer<Float>, rows: Int, columns: Int,
-                                  addingBias bias: UnsafePointer<Float>,
-                                  into out: UnsafeMutablePointer<Float>) {
-        var r0 = 0
-        while r0 < rows {
-            let r1 = min(r0 + 8, rows)
-            for c in 0..<columns {
-                let b = bias[c]
-                let target = out + c &* rows
-                var source = x + (r0 &* columns &+ c)
-                for r in r0..<r1 {
-                    target[r] = source.pointee + b
-                    source += columns
-                }
+    /// Whether two arrays hold the same bits (not `==`, which takes −0 for +0).
+    private static func sameBits(_ a: [Float], _ b: [Float]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in
+                a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
             }
-            r0 = r1
         }
     }
 

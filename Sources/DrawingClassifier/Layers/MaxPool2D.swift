@@ -61,20 +61,34 @@ public struct MaxPool2D: Layer {
         return Tensor(shape: [n, c, oh, ow], scalars: output)
     }
 
-    /// The 2×2 case, four windows at a time; same result (first maximum on ties) as the
-    /// general loop.
+    /// The 2×2 case, four windows at a time (rows of fewer than four windows one by one);
+    /// same result (first maximum on ties) as the general loop.
     @inline(__always)
     private static func forward2(_ x: UnsafePointer<Float>, planes: Int, height h: Int,
                                  width w: Int, output y: UnsafeMutablePointer<Float>,
                                  argmax arg: UnsafeMutablePointer<Int32>) {
         let (oh, ow) = (h / 2, w / 2)
         let lanes = SIMD4<Int32>(0, 2, 4, 6)
-        var o = 0
         for plane in 0..<planes {
             for oy in 0..<oh {
-                let top = plane * h * w + 2 * oy * w
-                var ox = 0
-                while ox + 4 <= ow {
+                let top = plane * h * w + 2 * oy * w, row = (plane * oh + oy) * ow
+                guard ow >= 4 else {
+                    for ox in 0..<ow {
+                        let i0 = top + 2 * ox, i2 = i0 + w
+                        let (a, b, c, d) = (x[i0], x[i0 + 1], x[i2], x[i2 + 1])
+                        let upper = b > a ? b : a, upperIndex = b > a ? i0 + 1 : i0
+                        let lower = d > c ? d : c, lowerIndex = d > c ? i2 + 1 : i2
+                        y[row + ox] = lower > upper ? lower : upper
+                        arg[row + ox] = Int32(lower > upper ? lowerIndex : upperIndex)
+                    }
+                    continue
+                }
+                // Blocks of four windows; the last block ends at the row's end and may overlap
+                // the one before (those windows are computed twice, with the same result),
+                // instead of a scalar tail of up to three windows.
+                var next = 0
+                while true {
+                    let ox = min(next, ow - 4), o = row + ox
                     // Windows ox…ox+3: top row pairs (a, b), bottom row pairs (c, d).
                     let i0 = top + 2 * ox
                     let upperRow = UnsafeRawPointer(x + i0).loadUnaligned(as: SIMD8<Float>.self)
@@ -96,18 +110,8 @@ public struct MaxPool2D: Layer {
                     UnsafeMutableRawPointer(arg + o)
                         .storeBytes(of: upperIndex.replacing(with: lowerIndex, where: down),
                                     as: SIMD4<Int32>.self)
-                    o += 4
-                    ox += 4
-                }
-                while ox < ow {
-                    let i0 = top + 2 * ox, i2 = i0 + w
-                    let (a, b, c, d) = (x[i0], x[i0 + 1], x[i2], x[i2 + 1])
-                    let upper = b > a ? b : a, upperIndex = b > a ? i0 + 1 : i0
-                    let lower = d > c ? d : c, lowerIndex = d > c ? i2 + 1 : i2
-                    y[o] = lower > upper ? lower : upper
-                    arg[o] = Int32(lower > upper ? lowerIndex : upperIndex)
-                    o += 1
-                    ox += 1
+                    if ox == ow - 4 { break }
+                    next = ox + 4
                 }
             }
         }

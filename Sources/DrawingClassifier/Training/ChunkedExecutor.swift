@@ -10,8 +10,12 @@ import Synchronization
 /// the result depends neither on scheduling nor on the number of threads: the same seed
 /// gives bit-identical weights with 1, 2 or more threads.
 struct ChunkedExecutor {
-    /// Examples per chunk; fixed, so that results do not depend on `threadCount`.
-    static let chunkSize = 8
+    /// Examples per chunk; fixed, so that results do not depend on `threadCount`. Four, not
+    /// eight: the activations, gradients and caches of a chunk of the drawing classifier
+    /// then take about 1.7 MB instead of 3.5 MB, and the elementwise layers (ReLU, pooling,
+    /// layout changes) mostly find their data in cache; two would double the per-chunk work
+    /// (gradient reduction, weight-gradient products) again. (1 thread, batch 32: +11 %.)
+    static let chunkSize = 4
 
     let threadCount: Int
     private var workers: [Network]
@@ -145,14 +149,15 @@ private final class ReductionOrder: Sendable {
     /// network; leaves that network's gradients zero.
     func finish(_ chunk: Int, into total: UncheckedSendable<UnsafeMutablePointer<Float>>,
                 worker: inout Network) {
-        do {
-        let gradients = worker.parameterGradients()
         let added = state.withLock { state -> Bool in
             guard state.next == chunk else { return false }
+            // Added and zeroed in one pass over the gradients.
             var offset = 0
-            for g in gradients {
-                g.scalars.withUnsafeBufferPointer { Self.add($0, into: total.value + offset) }
-                offset += g.count
+            worker.updateParameters { p in
+                p.grad.scalars.withUnsafeMutableBufferPointer { g in
+                    Self.move(g, into: total.value + offset)
+                    offset += g.count
+                }
             }
             state.next += 1
             Self.addParked(&state, into: total.value, chunkCount: chunkCount)
@@ -160,14 +165,13 @@ private final class ReductionOrder: Sendable {
         }
         if !added {
             // Not its turn: park a copy, then add whatever is next in line by now.
-            let flat = gradients.flatMap(\.scalars)
+            let flat = worker.parameterGradients().flatMap(\.scalars)
             state.withLock { state in
                 state.parked[chunk] = flat
                 Self.addParked(&state, into: total.value, chunkCount: chunkCount)
             }
+            worker.zeroGradients()
         }
-        }  // (the gradient tensors are released here, so zeroing them does not copy)
-        worker.zeroGradients()
     }
 
     private static func addParked(_ state: inout State, into total: UnsafeMutablePointer<Float>,
@@ -182,6 +186,15 @@ private final class ReductionOrder: Sendable {
     private static func add(_ source: UnsafeBufferPointer<Float>,
                             into total: UnsafeMutablePointer<Float>) {
         for i in source.indices { total[i] += source[i] }
+    }
+
+    /// total += source, then source = 0.
+    private static func move(_ source: UnsafeMutableBufferPointer<Float>,
+                             into total: UnsafeMutablePointer<Float>) {
+        for i in source.indices {
+            total[i] += source[i]
+            source[i] = 0
+        }
     }
 }
 
