@@ -115,7 +115,8 @@ public enum MatrixProductKernel {
                         : UnsafePointer(pa + ip * kb * mr * splat)
 #if KERNELS_AVX512 && arch(x86_64)
                     // A ragged last panel of a few rows (49 = 6·8 + 1 pixels of a 7×7
-                    // map): one row at a time costs 2 cycles per step of k, the full tile 16.
+                    // map): one row at a time costs 4 cycles per step of k and row, the full
+                    // tile 16 whatever the rows.
                     if rows <= 4 {
                         for r in 0..<rows {
                             rowTile(depth: kb, a: aPanel + r * aRowStride,
@@ -264,38 +265,29 @@ public enum MatrixProductKernel {
         if rows > 7 { storePartialRow(c70, c71, columns: n, to: c + 7 * ldc, overwrite: o) }
     }
 
-    /// One row of C: c[columns] (+)= A[depth] · b-panel[depth][32]. Steps of k go round-robin
-    /// to four pairs of accumulators (eight independent sums hide the multiply-add latency),
-    /// added in a fixed order at the end.
+    /// One row of C: c[columns] (+)= A[depth] · b-panel[depth][32], with exactly the
+    /// arithmetic of that row in `tile` (one accumulator per 16 columns, k in order), so a
+    /// row's result does not depend on whether it falls in a full tile or a ragged one:
+    /// grouping examples into one product, or not, gives the same bits. Two independent
+    /// sums wait on the multiply-add latency (4 cycles per step of k instead of 2), still a
+    /// quarter of what a full tile spends on a single row.
     @inline(__always)
     private static func rowTile(depth: Int, a: UnsafePointer<Float>, aColumnStride: Int,
                                 b: UnsafePointer<Float>, bStride: Int,
                                 c: UnsafeMutablePointer<Float>, columns: Int, overwrite: Bool) {
         typealias V = SIMD16<Float>
-        var l0 = V(), r0 = V(), l1 = V(), r1 = V(), l2 = V(), r2 = V(), l3 = V(), r3 = V()
+        var left = V(), right = V()
         var ap = a
         var bp = UnsafeRawPointer(b)
         let bStep = bStride &* 4
-        @inline(__always) func step(_ left: inout V, _ right: inout V, _ p: Int) {
-            let s = V(repeating: ap[p &* aColumnStride])
-            let row = bp + p &* bStep
-            left.addProduct(s, row.loadUnaligned(as: V.self))
-            right.addProduct(s, row.loadUnaligned(fromByteOffset: 64, as: V.self))
+        for _ in 0..<depth {
+            let s = V(repeating: ap[0])
+            left.addProduct(s, bp.loadUnaligned(as: V.self))
+            right.addProduct(s, bp.loadUnaligned(fromByteOffset: 64, as: V.self))
+            ap += aColumnStride
+            bp += bStep
         }
-        for _ in 0..<(depth / 4) {
-            step(&l0, &r0, 0)
-            step(&l1, &r1, 1)
-            step(&l2, &r2, 2)
-            step(&l3, &r3, 3)
-            ap += 4 &* aColumnStride
-            bp += 4 &* bStep
-        }
-        let rest = depth % 4
-        if rest > 0 { step(&l0, &r0, 0) }
-        if rest > 1 { step(&l1, &r1, 1) }
-        if rest > 2 { step(&l2, &r2, 2) }
-        storePartialRow((l0 + l1) + (l2 + l3), (r0 + r1) + (r2 + r3), columns: columns, to: c,
-                        overwrite: overwrite)
+        storePartialRow(left, right, columns: columns, to: c, overwrite: overwrite)
     }
 #elseif KERNELS_AVX2 && arch(x86_64)
     /// c[rows, columns] (+)= A[rows, depth] (in place, strided) · b-panel[depth][16] (B rows
