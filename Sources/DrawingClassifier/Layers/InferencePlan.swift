@@ -1,8 +1,8 @@
 /// A forward-only form of a network, for classifying: one example at a time, channels last.
 ///
 /// The layers exchange `[N, C, H, W]` tensors and keep what backward needs (`Conv2D`
-/// transposes every example's result back to that order, and the weights are rearranged on
-/// every call); forward-only work does not need any of that. The plan runs each example
+/// transposes every example's result back to that order, and each ReLU and pool makes a
+/// pass of its own); forward-only work does not need any of that. The plan runs each example
 /// through small buffers that stay in the level-1/2 caches, with feature maps kept
 /// channels-last (`[H, W, C]`) from the first layer to the flatten:
 ///
