@@ -21,7 +21,8 @@ struct FARecognize: ParsableCommand {
     var inputs: [String] = []
     @Option(help: "Output: jsonl (one line per drawing), json (indented) or dot (Graphviz).")
     var format: OutputFormat = .jsonl
-    @Option(help: "Worker threads for batches (output order never changes).") var threads = 2
+    @Option(help: "Worker threads for batches, parsing and recognising (output order never changes).")
+    var threads = 2
     @Option(help: "Strokes whose best class has a lower probability are rejected.")
     var minConfidence = 0.5
     @Flag(help: "Do not reject strokes unlike every trained class.") var acceptNovel = false
@@ -71,8 +72,9 @@ struct FARecognize: ParsableCommand {
         for file in files {
             do {
                 let input = file == "-"
-                    ? try StrokeReader.read(from: .standardInput, source: "stdin", limits: limits)
-                    : try StrokeReader.read(contentsOfFile: file, limits: limits)
+                    ? try StrokeReader.read(from: .standardInput, source: "stdin", limits: limits,
+                                            threads: threads)
+                    : try StrokeReader.read(contentsOfFile: file, limits: limits, threads: threads)
                 let name = file == "-" ? "stdin" : file
                 for (line, result) in input.results.enumerated() {
                     items.append((input.isBatch ? "\(name):\(line + 1)" : name, result))

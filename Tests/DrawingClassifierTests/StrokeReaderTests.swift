@@ -219,6 +219,29 @@ import Testing
                 == .inputTooLarge(bytes: huge.utf8.count, limit: 1_000))
     }
 
+    /// A batch parsed on several threads gives the same results, in the same order, with
+    /// the same line numbers, as on one: good lines, bad lines and blank lines mixed.
+    @Test func aBatchReadsTheSameOnAnyNumberOfThreads() throws {
+        var text = ""
+        for line in 1...500 {
+            switch line % 7 {
+            case 0: text += "\n"                                      // blank
+            case 3: text += "[[{\"x\":1,\"y\":\(line)}\n"               // broken JSON
+            case 5: text += "{\"strokes\":[]}\n"                      // an empty drawing
+            default:
+                text += "[[{\"x\":\(line),\"y\":2},{\"x\":3,\"y\":\(line % 11)}]]\n"
+            }
+        }
+        let one = try StrokeReader.read(bytes: Array(text.utf8), source: "batch")
+        #expect(one.results.count == 500 - 500 / 7)
+        #expect(one.results.filter { (try? $0.get()) == nil }.count == 72)  // lines 3, 10, …, 500
+        for threads in [2, 3, 8] {
+            let many = try StrokeReader.read(bytes: Array(text.utf8), source: "batch",
+                                             threads: threads)
+            #expect(many == one, "\(threads) threads")
+        }
+    }
+
     @Test func aHundredMegabyteLineIsRefusedQuicklyAndTheBatchGoesOn() throws {
         var bytes = [UInt8](repeating: UInt8(ascii: "1"), count: 100 << 20)
         bytes[0] = UInt8(ascii: "[")

@@ -17,22 +17,22 @@ public enum StrokeReader {
     /// Reads a file (or a device or pipe such as `/dev/stdin`) in 1 MiB chunks, refusing it
     /// as soon as it passes `limits.maxInputBytes`, or as soon as its first non-blank byte
     /// shows it is no drawing (so `/dev/zero` or a PNG fails at once). `source` in errors is
-    /// the path.
-    public static func read(contentsOfFile path: String,
-                            limits: StrokeLimits = .standard) throws(StrokeFormatError)
-        -> DrawingInput {
+    /// the path. The lines of a JSON Lines batch are parsed on `threads` threads (the
+    /// results, in input order, are the same for any count).
+    public static func read(contentsOfFile path: String, limits: StrokeLimits = .standard,
+                            threads: Int = 1) throws(StrokeFormatError) -> DrawingInput {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw StrokeFormatError(source: path, kind: .unreadableFile)
         }
         defer { try? handle.close() }
-        return try read(from: handle, source: path, limits: limits)
+        return try read(from: handle, source: path, limits: limits, threads: threads)
     }
 
     /// Reads an open file, pipe or standard input (`FileHandle.standardInput`) the same way,
     /// bounded by the same limits; `source` names it in errors (`"stdin"`, say).
     public static func read(from handle: FileHandle, source: String,
-                            limits: StrokeLimits = .standard) throws(StrokeFormatError)
-        -> DrawingInput {
+                            limits: StrokeLimits = .standard,
+                            threads: Int = 1) throws(StrokeFormatError) -> DrawingInput {
         let path = source
         var bytes: [UInt8] = []
         var checkedStart = false
@@ -61,26 +61,26 @@ public enum StrokeReader {
                 }
             }
         }
-        return try read(bytes: bytes, source: path, limits: limits)
+        return try read(bytes: bytes, source: path, limits: limits, threads: threads)
     }
 
     /// Reads one input held in memory. `source` names it in errors (a path or `"stdin"`).
     /// Throws for an input that is unreadable as a whole; in a JSON Lines batch, a bad line
     /// becomes a `.failure` in `DrawingInput.batch` and the other lines are still read.
-    public static func read(bytes: [UInt8], source: String,
-                            limits: StrokeLimits = .standard) throws(StrokeFormatError)
-        -> DrawingInput {
+    public static func read(bytes: [UInt8], source: String, limits: StrokeLimits = .standard,
+                            threads: Int = 1) throws(StrokeFormatError) -> DrawingInput {
         guard bytes.count <= limits.maxInputBytes else {
             throw StrokeFormatError(source: source, kind: .inputTooLarge(
                 bytes: bytes.count, limit: limits.maxInputBytes))
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(StrokeFormatError) in
-            try read(buffer: buffer, source: source, limits: limits)
+            try read(buffer: buffer, source: source, limits: limits, threads: threads)
         }
     }
 
     private static func read(buffer: UnsafeBufferPointer<UInt8>, source: String,
-                             limits: StrokeLimits) throws(StrokeFormatError) -> DrawingInput {
+                             limits: StrokeLimits,
+                             threads: Int) throws(StrokeFormatError) -> DrawingInput {
         var start = 0
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
         guard let first = skipWhitespace(buffer, from: start, to: buffer.count),
@@ -106,7 +106,7 @@ public enum StrokeReader {
             let firstLineTooLong = firstLineEnd - first > limits.maxDocumentBytes
             if firstLineTooLong || isCompleteJSONValue(buffer, from: first, to: firstLineEnd) {
                 return .batch(readLines(buffer, from: start, to: buffer.count, source: source,
-                                        limits: limits))
+                                        limits: limits, threads: threads))
             }
             try checkDocumentSize(end - first, source: source, line: nil, limits: limits)
             return .single(try JSONDrawing.parse(
@@ -118,12 +118,14 @@ public enum StrokeReader {
         }
     }
 
-    /// JSON Lines: every non-blank line is read on its own.
+    /// JSON Lines: every non-blank line is read on its own. The lines are found first
+    /// (cheap: memchr), then parsed — on up to `threads` threads when there are many, each
+    /// line into its own slot, so the results do not depend on the thread count.
     private static func readLines(_ buffer: UnsafeBufferPointer<UInt8>,
                                   from start: Int, to end: Int,
-                                  source: String, limits: StrokeLimits)
+                                  source: String, limits: StrokeLimits, threads: Int)
         -> [Result<Drawing, StrokeFormatError>] {
-        var results: [Result<Drawing, StrokeFormatError>] = []
+        var lines: [(number: Int, first: Int, last: Int)] = []
         var position = start
         var lineNumber = 0
         while position < end {
@@ -133,16 +135,35 @@ public enum StrokeReader {
             guard let first = skipWhitespace(buffer, from: position, to: stop), first < stop else {
                 continue  // blank line
             }
-            let last = trimmedEnd(buffer, from: first, to: stop)
+            lines.append((lineNumber, first, trimmedEnd(buffer, from: first, to: stop)))
+        }
+        func parse(_ line: (number: Int, first: Int, last: Int))
+            -> Result<Drawing, StrokeFormatError> {
             do throws(StrokeFormatError) {
-                try checkDocumentSize(last - first, source: source, line: lineNumber,
+                try checkDocumentSize(line.last - line.first, source: source, line: line.number,
                                       limits: limits)
-                let drawing = try JSONDrawing.parse(
-                    UnsafeBufferPointer(rebasing: buffer[first..<last]), source: source,
-                    line: lineNumber, limits: limits)
-                results.append(.success(drawing))
+                return .success(try JSONDrawing.parse(
+                    UnsafeBufferPointer(rebasing: buffer[line.first..<line.last]),
+                    source: source, line: line.number, limits: limits))
             } catch {
-                results.append(.failure(error))
+                return .failure(error)
+            }
+        }
+        // A thread for at least 64 lines: waking one costs more than parsing a few.
+        let workers = max(1, min(threads, lines.count / 64))
+        guard workers > 1 else { return lines.map(parse) }
+        var results = [Result<Drawing, StrokeFormatError>](
+            repeating: .failure(StrokeFormatError(source: source, kind: .emptyInput)),
+            count: lines.count)
+        results.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            nonisolated(unsafe) let parse = parse
+            let lines = lines
+            // Interleaved, so that a run of long lines is shared out.
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for index in stride(from: worker, to: lines.count, by: workers) {
+                    slots[index] = parse(lines[index])
+                }
             }
         }
         return results
