@@ -359,17 +359,31 @@ public enum MatrixProductKernel {
     }
 #endif
 
+    /// The vector of the matrix–vector kernels below: one zmm or one ymm register.
+#if KERNELS_AVX512 && arch(x86_64)
+    typealias Vector = SIMD16<Float>
+#else
+    typealias Vector = SIMD8<Float>
+#endif
+
+    /// sum += a · b, fused where this copy has FMA (a baseline build has none: see the
+    /// portable tile).
+    @inline(__always)
+    static func multiplyAdd(_ sum: inout Vector, _ a: Vector, _ b: Vector) {
+#if (KERNELS_AVX512 || KERNELS_AVX2) && arch(x86_64)
+        sum.addProduct(a, b)
+#else
+        sum += a * b
+#endif
+    }
+
     /// y[r] = Σₚ A[r, p] · x[p] for `rows` rows of A (rows `aRowStride` apart, contiguous
     /// along p): a matrix–vector product, one row at a time with two vector accumulators.
     public static func multiplyVector(
         rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
         x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>
     ) {
-#if KERNELS_AVX512 && arch(x86_64)
-        typealias V = SIMD16<Float>
-#else
-        typealias V = SIMD8<Float>
-#endif
+        typealias V = Vector
         let width = V.scalarCount, vectorEnd = k - k % (2 * width)
         let xr = UnsafeRawPointer(x)
         for row in 0..<m {
@@ -381,13 +395,8 @@ public enum MatrixProductKernel {
                 let a1 = ar.loadUnaligned(fromByteOffset: 4 * (p + width), as: V.self)
                 let x0 = xr.loadUnaligned(fromByteOffset: 4 * p, as: V.self)
                 let x1 = xr.loadUnaligned(fromByteOffset: 4 * (p + width), as: V.self)
-#if (KERNELS_AVX512 || KERNELS_AVX2) && arch(x86_64)
-                s0.addProduct(a0, x0)
-                s1.addProduct(a1, x1)
-#else
-                s0 += a0 * x0  // no FMA in a baseline build (see the portable tile)
-                s1 += a1 * x1
-#endif
+                multiplyAdd(&s0, a0, x0)
+                multiplyAdd(&s1, a1, x1)
                 p += 2 * width
             }
             var total = (s0 + s1).sum()
@@ -410,18 +419,7 @@ public enum MatrixProductKernel {
         count: Int, rows: UnsafePointer<Int32>, values: UnsafePointer<Float>, columns n: Int,
         b: UnsafePointer<Float>, bRowStride: Int, y: UnsafeMutablePointer<Float>
     ) {
-#if KERNELS_AVX512 && arch(x86_64)
-        typealias V = SIMD16<Float>
-#else
-        typealias V = SIMD8<Float>
-#endif
-        @inline(__always) func multiplyAdd(_ sum: inout V, _ a: V, _ b: V) {
-#if (KERNELS_AVX512 || KERNELS_AVX2) && arch(x86_64)
-            sum.addProduct(a, b)
-#else
-            sum += a * b  // no FMA in a baseline build (see the portable tile)
-#endif
-        }
+        typealias V = Vector
         let width = V.scalarCount
         let yr = UnsafeMutableRawPointer(y)
         // Row q of B from column j0 (wrapping arithmetic: the caller's indices are in range).

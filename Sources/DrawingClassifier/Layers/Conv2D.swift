@@ -36,8 +36,7 @@ public struct Conv2D: Layer {
     private var pixelsByChannel: [Float] = [] // [P, O]: Yᵀ in forward, dYᵀ in backward
     private var weightsT: [Float] = []      // Wᵀ [K, O]
     private var weightsByOutput: [Float] = [] // W [O, K], columns in (ky, kx, c) order
-    private var weightsTSource: [Float] = []  // the weights `weightsT` was made from
-    private var weightsByOutputSource: [Float] = [] // and those of `weightsByOutput`
+    private var arrangedFrom: [Float] = []  // the weights the two above were made from
     private var weightGradT: [Float] = []   // dWᵀ [K, O]
     private var matrix = MatrixMultiply()
     private var outputBuffer = ReusableBuffer()
@@ -95,7 +94,7 @@ public struct Conv2D: Layer {
         self.input = input
         prepareWorkspaces(height: h, width: w)
         let direct = usesDirectKernel(outputWidth: ow)
-        if !direct { rearrangeWeights(transposed: true) }
+        if !direct { rearrangeWeights() }
         let single = SingleChannelConvolution(path: matrix.path)
         let group = direct ? 1 : examplesPerProduct(pixels: pixels)
         var matrix = self.matrix
@@ -163,7 +162,7 @@ public struct Conv2D: Layer {
         let (ph, pw) = (h + 2 * pad, w + 2 * pad)
         let inputGradient = computesInputGradient
         prepareWorkspaces(height: h, width: w)
-        if inputGradient { rearrangeWeights(transposed: false) }
+        if inputGradient { rearrangeWeights() }
         let direct = usesDirectKernel(outputWidth: ow)
         let single = SingleChannelConvolution(path: matrix.path)
         let group = direct ? 1 : examplesPerProduct(pixels: pixels)
@@ -291,38 +290,30 @@ public struct Conv2D: Layer {
     }
 
     /// The weights in the patches' (ky, kx, c) column order: `weightsT` [K, O] (for forward)
-    /// or `weightsByOutput` [O, K] (for the input gradient). Skipped when the weights are
-    /// bit for bit those of the last time: the weights change once per batch, but every
-    /// chunk of a batch runs forward and backward.
-    private mutating func rearrangeWeights(transposed: Bool) {
+    /// and `weightsByOutput` [O, K] (for the input gradient), both at once. Skipped when the
+    /// weights are bit for bit those of the last time: the weights change once per batch,
+    /// but every chunk of a batch runs forward and backward.
+    private mutating func rearrangeWeights() {
         let (c, o, k) = (inputChannels, outputChannels, kernelSize)
         let (taps, depth) = (k * k, k * k * c)
         Self.reserve(&weightsT, depth * o)
         Self.reserve(&weightsByOutput, depth * o)
-        if transposed {
-            if Self.sameBits(weight.value.scalars, weightsTSource) { return }
-            weightsTSource = weight.value.scalars
-        } else {
-            if Self.sameBits(weight.value.scalars, weightsByOutputSource) { return }
-            weightsByOutputSource = weight.value.scalars
-        }
+        if Self.sameBits(weight.value.scalars, arrangedFrom) { return }
+        arrangedFrom = weight.value.scalars
         // Written in order; read with a stride (the weights are a few thousand floats).
         weight.value.scalars.withUnsafeBufferPointer { source in
             let w = source.baseAddress!
-            if transposed {
-                weightsT.withUnsafeMutableBufferPointer { target in
-                    Self.arrangeByTap(w, outputs: o, channels: c, taps: taps,
-                                      into: target.baseAddress!)
-                }
-            } else {
-                weightsByOutput.withUnsafeMutableBufferPointer { target in
-                    var out = target.baseAddress!  // [co, (tap, ci)]
-                    for co in 0..<o {
-                        let filter = w + co &* c &* taps
-                        for tap in 0..<taps {
-                            for ci in 0..<c { out[ci] = filter[ci &* taps &+ tap] }
-                            out += c
-                        }
+            weightsT.withUnsafeMutableBufferPointer { target in
+                Self.arrangeByTap(w, outputs: o, channels: c, taps: taps,
+                                  into: target.baseAddress!)
+            }
+            weightsByOutput.withUnsafeMutableBufferPointer { target in
+                var out = target.baseAddress!  // [co, (tap, ci)]
+                for co in 0..<o {
+                    let filter = w + co &* c &* taps
+                    for tap in 0..<taps {
+                        for ci in 0..<c { out[ci] = filter[ci &* taps &+ tap] }
+                        out += c
                     }
                 }
             }

@@ -358,11 +358,12 @@ public struct InferencePlan: Sendable {
                               conv.padding)
         let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
         let (pooledH, pooledW, pw) = (oh / 2, ow / 2, w + 2 * pad)
+        if case .none = conv.fused { return false }
+        Self.pad(x, height: h, width: w, channels: c, padding: pad, into: scratch.padded)
         switch conv.fused {
         case .none:
-            return false
+            break
         case .singleChannel:
-            Self.pad(x, height: h, width: w, channels: c, padding: pad, into: scratch.padded)
             conv.weights.withUnsafeBufferPointer { wt in
                 conv.bias.withUnsafeBufferPointer { b in
                     SingleChannelConvolution(path: matrix.path).forwardChannelsLastReLUMaxPool(
@@ -372,7 +373,6 @@ public struct InferencePlan: Sendable {
                 }
             }
         case let .winograd(u):
-            Self.pad(x, height: h, width: w, channels: c, padding: pad, into: scratch.padded)
             let transforms = WinogradTransforms(path: matrix.path)
             let tiles = pooledH * pooledW
             transforms.transformInput(padded: scratch.padded, paddedWidth: pw, channels: c,
