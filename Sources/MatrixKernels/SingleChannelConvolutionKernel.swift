@@ -119,11 +119,14 @@ public enum SingleChannelConvolutionKernel {
     /// `forwardChannelsLast`, then ReLU and a 2×2 max-pool, in one pass: out[py, px, o] =
     /// max(0, bias[o] + the largest of the four sums of pixels (2py + dy, 2px + dx)), for
     /// `pooledHeight` × `pooledWidth` windows. Needs O to be a multiple of `vectorWidth`.
-    /// Two windows at a time: eight independent sums.
+    /// Two windows at a time: eight independent sums. With `activeWindows` (bit px of word py
+    /// for window (py, px)), a pair of windows whose bits are both clear is left out: those
+    /// outputs are not written.
     public static func forwardChannelsLastReLUMaxPool(
         padded: UnsafePointer<Float>, paddedWidth pw: Int, pooledHeight ph: Int,
         pooledWidth pooledW: Int, kernelSize k: Int, weightsByTap w: UnsafePointer<Float>,
-        bias: UnsafePointer<Float>, outputs o: Int, into out: UnsafeMutablePointer<Float>
+        bias: UnsafePointer<Float>, outputs o: Int, activeWindows: UnsafePointer<UInt64>?,
+        into out: UnsafeMutablePointer<Float>
     ) {
         precondition(o % V.scalarCount == 0, "the channels must fill whole vectors")
         let wr = UnsafeRawPointer(w), br = UnsafeRawPointer(bias)
@@ -136,6 +139,10 @@ public enum SingleChannelConvolutionKernel {
                     // Windows px and px + 1 (past the row's end, px again); pixel columns
                     // x…x+1 and x2…x2+1.
                     let x = 2 * px, x2 = 2 * min(px + 1, pooledW - 1)
+                    if let activeWindows, (activeWindows[py] &>> px) & 3 == 0 {
+                        px += 2
+                        continue
+                    }
                     var a00 = V(), a01 = V(), a10 = V(), a11 = V()
                     var b00 = V(), b01 = V(), b10 = V(), b11 = V()
                     // Wrapping arithmetic: indices stay inside the buffers, and overflow

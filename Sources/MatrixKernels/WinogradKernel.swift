@@ -18,9 +18,10 @@
 ///          | 0  1  0 −1 |        | 0    0    1  |
 ///
 /// Only additions and subtractions here, so the rounding stays close to the direct sum's.
-/// Buffers are ξ-major: `v[ξ][t][c]`, `m[ξ][t][o]`, with ξ = 4·row + column of the 4×4 tile
-/// and t = ty·tilesX + tx the tile (= pooled pixel) index. Channel counts must be multiples
-/// of `vectorWidth`.
+/// Buffers are ξ-major: `v[ξ][slot][c]`, `m[ξ][slot][o]`, with ξ = 4·row + column of the 4×4
+/// tile and slot the place of the tile in a list of tile (= pooled pixel) indices
+/// t = ty·tilesX + tx: the caller may leave tiles out (those whose window holds the blank
+/// example's values, see `BlankReference`). Channel counts must be multiples of `vectorWidth`.
 public enum WinogradKernel {
 #if KERNELS_AVX512 && arch(x86_64)
     typealias V = SIMD16<Float>
@@ -45,62 +46,64 @@ public enum WinogradKernel {
     @inline(__always)
     static func larger(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
 
-    /// v[ξ][t][c] = (Bᵀ d B)[ξ] for the tile t whose input window starts at padded row 2·ty,
-    /// column 2·tx (`padded` is [rows][paddedWidth][channels], channels last).
+    /// v[ξ][slot][c] = (Bᵀ d B)[ξ] for the tile `tiles[slot]` (`count` of them); tile
+    /// t = ty·tilesX + tx has its input window at padded row 2·ty, column 2·tx (`padded` is
+    /// [rows][paddedWidth][channels], channels last).
     public static func transformInput(
         padded: UnsafePointer<Float>, paddedWidth pw: Int, channels c: Int,
-        tilesY: Int, tilesX: Int, into v: UnsafeMutablePointer<Float>
+        tiles: UnsafePointer<Int32>, count: Int, tilesX: Int, into v: UnsafeMutablePointer<Float>
     ) {
         precondition(c % V.scalarCount == 0, "the channels must fill whole vectors")
         // Byte offsets, with wrapping arithmetic: they are bounded by the buffers' sizes, and
         // overflow checks in this loop cost more than the arithmetic it does.
         let source = UnsafeRawPointer(padded), target = UnsafeMutableRawPointer(v)
-        let plane = 4 * tilesY * tilesX * c  // bytes from one ξ to the next
+        let plane = 4 * count * c  // bytes from one ξ to the next
         let pixel = 4 * c, row = 4 * pw * c
-        for ty in 0..<tilesY {
-            for tx in 0..<tilesX {
-                let window = source + (2 &* ty &* row &+ 2 &* tx &* pixel)  // d[0][0]
-                let out = (ty &* tilesX &+ tx) &* pixel
-                for c0 in stride(from: 0, to: pixel, by: 4 * V.scalarCount) {
-                    @inline(__always) func d(_ i: Int, _ j: Int) -> V {
-                        window.loadUnaligned(fromByteOffset: i &* row &+ j &* pixel &+ c0,
-                                             as: V.self)
-                    }
-                    // Bᵀ d, one column at a time: t[i][j].
-                    let (t00, t10, t20, t30) = inputRows(d(0, 0), d(1, 0), d(2, 0), d(3, 0))
-                    let (t01, t11, t21, t31) = inputRows(d(0, 1), d(1, 1), d(2, 1), d(3, 1))
-                    let (t02, t12, t22, t32) = inputRows(d(0, 2), d(1, 2), d(2, 2), d(3, 2))
-                    let (t03, t13, t23, t33) = inputRows(d(0, 3), d(1, 3), d(2, 3), d(3, 3))
-                    // (Bᵀ d) B, one row at a time, stored at ξ = 4·i + j.
-                    @inline(__always) func store(_ i: Int, _ values: (V, V, V, V)) {
-                        let at = out &+ c0 &+ 4 &* i &* plane
-                        target.storeBytes(of: values.0, toByteOffset: at, as: V.self)
-                        target.storeBytes(of: values.1, toByteOffset: at &+ plane, as: V.self)
-                        target.storeBytes(of: values.2, toByteOffset: at &+ 2 &* plane, as: V.self)
-                        target.storeBytes(of: values.3, toByteOffset: at &+ 3 &* plane, as: V.self)
-                    }
-                    store(0, inputRows(t00, t01, t02, t03))
-                    store(1, inputRows(t10, t11, t12, t13))
-                    store(2, inputRows(t20, t21, t22, t23))
-                    store(3, inputRows(t30, t31, t32, t33))
+        for slot in 0..<count {
+            let t = Int(tiles[slot]), ty = t / tilesX, tx = t % tilesX
+            let window = source + (2 &* ty &* row &+ 2 &* tx &* pixel)  // d[0][0]
+            let out = slot &* pixel
+            for c0 in stride(from: 0, to: pixel, by: 4 * V.scalarCount) {
+                @inline(__always) func d(_ i: Int, _ j: Int) -> V {
+                    window.loadUnaligned(fromByteOffset: i &* row &+ j &* pixel &+ c0,
+                                         as: V.self)
                 }
+                // Bᵀ d, one column at a time: t[i][j].
+                let (t00, t10, t20, t30) = inputRows(d(0, 0), d(1, 0), d(2, 0), d(3, 0))
+                let (t01, t11, t21, t31) = inputRows(d(0, 1), d(1, 1), d(2, 1), d(3, 1))
+                let (t02, t12, t22, t32) = inputRows(d(0, 2), d(1, 2), d(2, 2), d(3, 2))
+                let (t03, t13, t23, t33) = inputRows(d(0, 3), d(1, 3), d(2, 3), d(3, 3))
+                // (Bᵀ d) B, one row at a time, stored at ξ = 4·i + j.
+                @inline(__always) func store(_ i: Int, _ values: (V, V, V, V)) {
+                    let at = out &+ c0 &+ 4 &* i &* plane
+                    target.storeBytes(of: values.0, toByteOffset: at, as: V.self)
+                    target.storeBytes(of: values.1, toByteOffset: at &+ plane, as: V.self)
+                    target.storeBytes(of: values.2, toByteOffset: at &+ 2 &* plane, as: V.self)
+                    target.storeBytes(of: values.3, toByteOffset: at &+ 3 &* plane, as: V.self)
+                }
+                store(0, inputRows(t00, t01, t02, t03))
+                store(1, inputRows(t10, t11, t12, t13))
+                store(2, inputRows(t20, t21, t22, t23))
+                store(3, inputRows(t30, t31, t32, t33))
             }
         }
     }
 
     /// out[t][o] = max(0, bias[o] + the largest of the tile's four outputs (Aᵀ M A)): the
-    /// convolution's 2×2 block, then ReLU and the 2×2 max-pool, channels last.
+    /// convolution's 2×2 block, then ReLU and the 2×2 max-pool, channels last, for the tiles
+    /// t = `tiles[slot]` whose products are row `slot` of m.
     public static func transformOutputReLUMaxPool(
-        m: UnsafePointer<Float>, tiles: Int, outputs o: Int, bias: UnsafePointer<Float>,
-        into out: UnsafeMutablePointer<Float>
+        m: UnsafePointer<Float>, tiles: UnsafePointer<Int32>, count: Int, outputs o: Int,
+        bias: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>
     ) {
         precondition(o % V.scalarCount == 0, "the channels must fill whole vectors")
         let source = UnsafeRawPointer(m), target = UnsafeMutableRawPointer(out)
         let biases = UnsafeRawPointer(bias)
-        let plane = 4 * tiles * o
-        for t in 0..<tiles {
+        let plane = 4 * count * o
+        for slot in 0..<count {
+            let t = Int(tiles[slot])
             for o0 in stride(from: 0, to: 4 * o, by: 4 * V.scalarCount) {
-                let at = 4 &* t &* o &+ o0  // (wrapping: see transformInput)
+                let at = 4 &* slot &* o &+ o0  // (wrapping: see transformInput)
                 @inline(__always) func m(_ i: Int, _ j: Int) -> V {
                     source.loadUnaligned(fromByteOffset: at &+ (4 &* i &+ j) &* plane, as: V.self)
                 }
@@ -115,7 +118,7 @@ public enum WinogradKernel {
                 let best = larger(larger(y00, y01), larger(y10, y11))
                 let value = best + biases.loadUnaligned(fromByteOffset: o0, as: V.self)
                 target.storeBytes(of: value.replacing(with: 0, where: value .< 0),
-                                  toByteOffset: at, as: V.self)
+                                  toByteOffset: 4 &* t &* o &+ o0, as: V.self)
             }
         }
     }

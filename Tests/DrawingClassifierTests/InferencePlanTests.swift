@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DrawingClassifier
 
@@ -100,6 +101,77 @@ import Testing
                                  2, 3.75, 1.25, 3,
                                  7, 12, 4, 9]
         #expect(u == expected)
+    }
+
+    /// Windows that hold only background are copied from the blank example's run: the same
+    /// bits as computing them, on every path, for drawings with much background (an arrow),
+    /// little (a circle), none (noise) and only background; with non-zero biases, so that the
+    /// blank example's maps are not zero. The counts of copied windows are by hand: a window
+    /// of the 28×28 → 14×14 block covers input rows 2·py − 1 … 2·py + 2 (and columns alike),
+    /// and the windows of the next block cover the previous one's active windows the same way.
+    @Test func blankWindowsAreCopiedWithTheBitsTheyWouldBeComputedWith() throws {
+        var rng = SplitMix64(seed: 11)
+        var network = Network(specs: Network.drawingClassifierSpecs(classCount: 3), using: &rng)
+        network.updateParameters { p in
+            if p.value.shape.count == 1 {
+                p.value = Tensor.random(shape: p.value.shape, in: -0.2..<0.3, using: &rng)
+            }
+        }
+        func raster(_ points: [(Double, Double)]) -> [Float] {
+            var pixels = [Float](repeating: 0, count: 784)
+            let stroke = Stroke(points: points.map { Point(x: $0.0, y: $0.1) })
+            Rasterizer.standard.rasterize([stroke], into: &pixels)
+            return pixels
+        }
+        func pixel(_ y: Int, _ x: Int) -> [Float] {
+            var pixels = [Float](repeating: 0, count: 784)
+            pixels[y * 28 + x] = 0.5
+            return pixels
+        }
+        let circle = raster((0...40).map { i in
+            let t = Double(i) / 40 * 2 * Double.pi
+            return (100 + 60 * cos(t), 100 + 50 * sin(t))
+        })
+        let arrow = raster([(0, 0), (100, 30), (80, 40), (100, 30), (85, 15)])
+        let noise = Tensor.random(shape: [784], in: 0.1..<1, using: &rng).scalars
+        let blank = [Float](repeating: 0, count: 784)
+        // Windows per block: 196, 49, 9 (254 in all).
+        let cases: [(name: String, image: [Float], skipped: Int?)] = [
+            ("blank", blank, 254), ("corner pixel", pixel(0, 0), 195 + 48 + 8),
+            ("middle pixel", pixel(13, 13), 192 + 40 + 0), ("noise", noise, 0),
+            ("arrow", arrow, nil), ("circle", circle, nil),
+        ]
+        for path in KernelPath.allCases where path.isSupported {
+            network.useKernels(path)
+            let skipping = try #require(InferencePlan(network: network, exampleShape: [1, 28, 28]))
+            let computing = try #require(InferencePlan(network: network, exampleShape: [1, 28, 28],
+                                                       skipsBlankWindows: false))
+            for c in cases {
+                var workspace = InferencePlan.Workspace(for: skipping)
+                var skippedByPrefix: [Int] = []
+                for layers in [3, 6, 9, 13] {
+                    let before = workspace.skippedWindows
+                    var fast = [Float](repeating: .nan, count: skipping.outputCount(layers: layers))
+                    c.image.withUnsafeBufferPointer { x in
+                        fast.withUnsafeMutableBufferPointer { y in
+                            skipping.run(x.baseAddress!, layers: layers, into: y.baseAddress!,
+                                         workspace: &workspace)
+                        }
+                    }
+                    skippedByPrefix.append(workspace.skippedWindows - before)
+                    let full = computing.outputs(Tensor(shape: [1, 1, 28, 28], scalars: c.image),
+                                                 layers: layers)
+                    #expect(fast.map(\.bitPattern) == full.scalars.map(\.bitPattern),
+                            "\(path), \(c.name), \(layers) layers")
+                }
+                let skipped = skippedByPrefix.last!
+                if let expected = c.skipped {
+                    #expect(skipped == expected, "\(path), \(c.name)")
+                } else {
+                    #expect(skipped > 0 && skipped < 254, "\(path), \(c.name): \(skipped)")
+                }
+            }
+        }
     }
 
     @Test func aRunReusesItsWorkspaceWithoutCarryingAnythingOver() throws {

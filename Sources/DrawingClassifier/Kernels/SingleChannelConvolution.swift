@@ -60,21 +60,25 @@ struct SingleChannelConvolution {
     func forwardChannelsLastReLUMaxPool(
         padded: UnsafePointer<Float>, paddedWidth pw: Int, pooledHeight ph: Int,
         pooledWidth pooledW: Int, kernelSize k: Int, weightsByTap w: UnsafePointer<Float>,
-        bias: UnsafePointer<Float>, outputs o: Int, into out: UnsafeMutablePointer<Float>
+        bias: UnsafePointer<Float>, outputs o: Int, activeWindows: UnsafePointer<UInt64>?,
+        into out: UnsafeMutablePointer<Float>
     ) {
         switch path {
         case .portable:
             MatrixKernels.SingleChannelConvolutionKernel.forwardChannelsLastReLUMaxPool(
                 padded: padded, paddedWidth: pw, pooledHeight: ph, pooledWidth: pooledW,
-                kernelSize: k, weightsByTap: w, bias: bias, outputs: o, into: out)
+                kernelSize: k, weightsByTap: w, bias: bias, outputs: o, activeWindows: activeWindows,
+                into: out)
         case .avx2:
             MatrixKernelsAVX2.SingleChannelConvolutionKernel.forwardChannelsLastReLUMaxPool(
                 padded: padded, paddedWidth: pw, pooledHeight: ph, pooledWidth: pooledW,
-                kernelSize: k, weightsByTap: w, bias: bias, outputs: o, into: out)
+                kernelSize: k, weightsByTap: w, bias: bias, outputs: o, activeWindows: activeWindows,
+                into: out)
         case .avx512:
             MatrixKernelsAVX512.SingleChannelConvolutionKernel.forwardChannelsLastReLUMaxPool(
                 padded: padded, paddedWidth: pw, pooledHeight: ph, pooledWidth: pooledW,
-                kernelSize: k, weightsByTap: w, bias: bias, outputs: o, into: out)
+                kernelSize: k, weightsByTap: w, bias: bias, outputs: o, activeWindows: activeWindows,
+                into: out)
         }
     }
 

@@ -44,36 +44,37 @@ struct WinogradTransforms {
     }
 
     func transformInput(padded: UnsafePointer<Float>, paddedWidth pw: Int, channels c: Int,
-                        tilesY: Int, tilesX: Int, into v: UnsafeMutablePointer<Float>) {
+                        tiles: UnsafePointer<Int32>, count: Int, tilesX: Int,
+                        into v: UnsafeMutablePointer<Float>) {
         switch path {
         case .portable:
             MatrixKernels.WinogradKernel.transformInput(
-                padded: padded, paddedWidth: pw, channels: c, tilesY: tilesY, tilesX: tilesX,
-                into: v)
+                padded: padded, paddedWidth: pw, channels: c, tiles: tiles, count: count,
+                tilesX: tilesX, into: v)
         case .avx2:
             MatrixKernelsAVX2.WinogradKernel.transformInput(
-                padded: padded, paddedWidth: pw, channels: c, tilesY: tilesY, tilesX: tilesX,
-                into: v)
+                padded: padded, paddedWidth: pw, channels: c, tiles: tiles, count: count,
+                tilesX: tilesX, into: v)
         case .avx512:
             MatrixKernelsAVX512.WinogradKernel.transformInput(
-                padded: padded, paddedWidth: pw, channels: c, tilesY: tilesY, tilesX: tilesX,
-                into: v)
+                padded: padded, paddedWidth: pw, channels: c, tiles: tiles, count: count,
+                tilesX: tilesX, into: v)
         }
     }
 
-    func transformOutputReLUMaxPool(m: UnsafePointer<Float>, tiles: Int, outputs o: Int,
-                                    bias: UnsafePointer<Float>,
+    func transformOutputReLUMaxPool(m: UnsafePointer<Float>, tiles: UnsafePointer<Int32>,
+                                    count: Int, outputs o: Int, bias: UnsafePointer<Float>,
                                     into out: UnsafeMutablePointer<Float>) {
         switch path {
         case .portable:
             MatrixKernels.WinogradKernel.transformOutputReLUMaxPool(
-                m: m, tiles: tiles, outputs: o, bias: bias, into: out)
+                m: m, tiles: tiles, count: count, outputs: o, bias: bias, into: out)
         case .avx2:
             MatrixKernelsAVX2.WinogradKernel.transformOutputReLUMaxPool(
-                m: m, tiles: tiles, outputs: o, bias: bias, into: out)
+                m: m, tiles: tiles, count: count, outputs: o, bias: bias, into: out)
         case .avx512:
             MatrixKernelsAVX512.WinogradKernel.transformOutputReLUMaxPool(
-                m: m, tiles: tiles, outputs: o, bias: bias, into: out)
+                m: m, tiles: tiles, count: count, outputs: o, bias: bias, into: out)
         }
     }
 }

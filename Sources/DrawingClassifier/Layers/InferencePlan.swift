@@ -45,6 +45,9 @@ public struct InferencePlan: Sendable {
         var bias: [Float]
         /// How the convolution runs when a ReLU and a 2×2 max-pool follow it.
         var fused: Fusion = .none
+        /// For a fused block: what it gives for the blank example, so that windows of
+        /// background are copied instead of computed (nil: every window is computed).
+        var blank: BlankReference?
     }
 
     enum Fusion: Sendable {
@@ -80,7 +83,7 @@ public struct InferencePlan: Sendable {
 
     /// One example's shape in the layer order: `[C, H, W]` or `[I]`.
     public let exampleShape: [Int]
-    let steps: [Step]
+    private(set) var steps: [Step]
     /// `shapes[i]` is the input of step `i`; `shapes[steps.count]` the network's output.
     let shapes: [Shape]
     let kernelPath: KernelPath
@@ -93,11 +96,16 @@ public struct InferencePlan: Sendable {
     let productCount: Int
     /// The widest dense input: room for its nonzero entries.
     let denseInputCount: Int
+    /// The most output pixels (windows) and padded input rows of a fused block.
+    let windowCount: Int
+    let paddedRowCount: Int
 
     /// The plan of `network` for examples of `exampleShape` (`[C, H, W]` or `[I]`), or nil
     /// when a layer is not one of the five kinds above or the shapes do not fit (callers then
-    /// use `Network.forward`, which reports the mismatch).
-    public init?(network: Network, exampleShape: [Int]) {
+    /// use `Network.forward`, which reports the mismatch). With `skipsBlankWindows`, the
+    /// fused blocks copy the output of windows that hold only background from a run of the
+    /// blank example (`BlankReference`) — the same bits as computing them, in less time.
+    public init?(network: Network, exampleShape: [Int], skipsBlankWindows: Bool = true) {
         var shape: Shape
         switch exampleShape.count {
         case 3:
@@ -111,6 +119,7 @@ public struct InferencePlan: Sendable {
         guard shape.count > 0 else { return nil }
         var steps: [Step] = [], shapes: [Shape] = [shape]
         var patchCount = 1, paddedCount = 1, transformedCount = 1, productCount = 1
+        var windowCount = 1, paddedRowCount = 1
         var path: KernelPath?
         let layers = network.layers
         for (index, layer) in layers.enumerated() {
@@ -135,6 +144,10 @@ public struct InferencePlan: Sendable {
                     let tiles = (oh / 2) * (ow / 2)
                     transformedCount = max(transformedCount, 16 * tiles * c)
                     productCount = max(productCount, 16 * tiles * o)
+                }
+                if case .none = step.fused {} else {
+                    windowCount = max(windowCount, (oh / 2) * (ow / 2))
+                    paddedRowCount = max(paddedRowCount, h + 2 * pad)
                 }
                 steps.append(.convolution(step))
                 patchCount = max(patchCount, oh * ow * k * k * c)
@@ -180,6 +193,45 @@ public struct InferencePlan: Sendable {
         self.denseInputCount = steps.map { step in
             if case let .dense(dense) = step { dense.inputCount } else { 1 }
         }.max() ?? 1
+        self.windowCount = windowCount
+        self.paddedRowCount = paddedRowCount
+        if skipsBlankWindows { self.steps = stepsWithBlankReferences() }
+    }
+
+    /// The steps, each fused block with its `BlankReference`: its input and output when the
+    /// plan (as it is, computing every window) runs on an all-zero example.
+    private func stepsWithBlankReferences() -> [Step] {
+        var steps = self.steps
+        var workspace = Workspace(for: self)
+        let zero = [Float](repeating: 0, count: shapes[0].count)
+        /// The blank example after the first `layerCount` layers, channels last.
+        func blank(after layerCount: Int) -> [Float] {
+            let shape = shapes[layerCount]
+            var layerOrder = [Float](repeating: 0, count: shape.count)
+            var channelsLast = layerOrder
+            zero.withUnsafeBufferPointer { x in
+                layerOrder.withUnsafeMutableBufferPointer { y in
+                    run(x.baseAddress!, layers: layerCount, into: y.baseAddress!,
+                        workspace: &workspace)
+                }
+            }
+            layerOrder.withUnsafeBufferPointer { x in
+                channelsLast.withUnsafeMutableBufferPointer { y in
+                    Self.reorder(x.baseAddress!, shape: shape, toChannelsLast: true,
+                                 into: y.baseAddress!)
+                }
+            }
+            return channelsLast
+        }
+        for (index, step) in steps.enumerated() {
+            guard case var .convolution(conv) = step, index + 3 <= steps.count,
+                  case let .map(_, w, _) = shapes[index],
+                  w + 2 * conv.padding <= BlankReference.maximumPaddedWidth else { continue }
+            if case .none = conv.fused { continue }
+            conv.blank = BlankReference(input: blank(after: index), output: blank(after: index + 3))
+            steps[index] = .convolution(conv)
+        }
+        return steps
     }
 
     /// The number of layers (all of them: `run(…, layers: layerCount, …)` gives the logits).
@@ -200,7 +252,11 @@ public struct InferencePlan: Sendable {
         var first: [Float], second: [Float], patches: [Float], padded: [Float]
         var transformed: [Float], products: [Float]
         var nonzeroRows: [Int32], nonzeroValues: [Float]
+        var differingPixels: [UInt64], activeWindows: [UInt64], windowList: [Int32]
         var matrix: MatrixMultiply
+        /// Windows of the fused blocks copied from the blank example since the workspace was
+        /// made (what tests and benchmarks read to see the skipping at work).
+        var skippedWindows = 0
 
         public init(for plan: InferencePlan) {
             // Every element is written before it is read, so the buffers start unfilled.
@@ -217,6 +273,9 @@ public struct InferencePlan: Sendable {
             products = buffer(plan.productCount)
             nonzeroRows = [Int32](repeating: 0, count: plan.denseInputCount)
             nonzeroValues = buffer(plan.denseInputCount)
+            differingPixels = [UInt64](repeating: 0, count: plan.paddedRowCount)
+            activeWindows = [UInt64](repeating: 0, count: plan.paddedRowCount)
+            windowList = [Int32](repeating: 0, count: plan.windowCount)
             matrix = MatrixMultiply(path: plan.kernelPath)
         }
     }
@@ -236,24 +295,45 @@ public struct InferencePlan: Sendable {
                   workspace.products.withUnsafeMutableBufferPointer { products in
                    workspace.nonzeroRows.withUnsafeMutableBufferPointer { rows in
                     workspace.nonzeroValues.withUnsafeMutableBufferPointer { values in
+                     workspace.differingPixels.withUnsafeMutableBufferPointer { differing in
+                      workspace.activeWindows.withUnsafeMutableBufferPointer { active in
+                       workspace.windowList.withUnsafeMutableBufferPointer { list in
                     let scratch = Scratch(patches: patches.baseAddress!,
                                           padded: padded.baseAddress!,
                                           transformed: transformed.baseAddress!,
                                           products: products.baseAddress!,
                                           nonzeroRows: rows.baseAddress!,
-                                          nonzeroValues: values.baseAddress!)
+                                          nonzeroValues: values.baseAddress!,
+                                          differingPixels: differing.baseAddress!,
+                                          activeWindows: active.baseAddress!,
+                                          windowList: list.baseAddress!)
                     var x = first.baseAddress!, y = second.baseAddress!
                     // The example enters channels last.
                     Self.reorder(example, shape: shapes[0], toChannelsLast: true, into: x)
                     var index = 0
+                    // Whether `differingPixels` describes x (left by a fused block).
+                    var masksDescribeInput = false
                     while index < layerCount {
-                        let (done, inPlace) = runStep(index, upTo: layerCount, x, y, scratch,
-                                                      &workspace.matrix)
+                        if index + 3 <= layerCount,
+                           let (skipped, masks) = convolveReLUPool(
+                               index, x, into: y, scratch, &workspace.matrix,
+                               masksDescribeInput: masksDescribeInput) {
+                            workspace.skippedWindows += skipped
+                            masksDescribeInput = masks
+                            swap(&x, &y)
+                            index += 3
+                            continue
+                        }
+                        masksDescribeInput = false
+                        let (done, inPlace) = runStep(index, x, y, scratch, &workspace.matrix)
                         if !inPlace { swap(&x, &y) }
                         index += done
                     }
                     Self.reorder(x, shape: shapes[layerCount], toChannelsLast: false,
                                  into: output)
+                       }
+                      }
+                     }
                     }
                    }
                   }
@@ -268,6 +348,10 @@ public struct InferencePlan: Sendable {
     private struct Scratch {
         var patches, padded, transformed, products: UnsafeMutablePointer<Float>
         var nonzeroRows: UnsafeMutablePointer<Int32>, nonzeroValues: UnsafeMutablePointer<Float>
+        /// Bit masks, one word per row: which pixels of the step's input may differ from
+        /// the blank example's, which windows of a fused block differ.
+        var differingPixels, activeWindows: UnsafeMutablePointer<UInt64>
+        var windowList: UnsafeMutablePointer<Int32>
     }
 
     /// Outputs `[N, …]` of the first `layerCount` layers for a batch `[N, …]`.
@@ -293,18 +377,13 @@ public struct InferencePlan: Sendable {
         return Tensor(shape: shape, scalars: scalars)
     }
 
-    /// Runs step `index` (with the two after it when it is a fused convolution and the run
-    /// goes that far) from `x` into `y`; returns how many steps it did, and whether it worked
-    /// in place on `x`.
-    private func runStep(_ index: Int, upTo layerCount: Int, _ x: UnsafeMutablePointer<Float>,
+    /// Runs step `index` (not fused with the steps after it) from `x` into `y`; returns how
+    /// many steps it did, and whether it worked in place on `x`.
+    private func runStep(_ index: Int, _ x: UnsafeMutablePointer<Float>,
                          _ y: UnsafeMutablePointer<Float>, _ scratch: Scratch,
                          _ matrix: inout MatrixMultiply) -> (steps: Int, inPlace: Bool) {
         switch (steps[index], shapes[index]) {
         case let (.convolution(conv), .map(h, w, _)):
-            if index + 3 <= layerCount,
-               Self.convolveReLUPool(conv, x, height: h, width: w, into: y, scratch, &matrix) {
-                return (3, false)
-            }
             Self.convolve(conv, x, height: h, width: w, into: y, patches: scratch.patches,
                           padded: scratch.padded, &matrix)
             return (1, false)
@@ -347,19 +426,38 @@ public struct InferencePlan: Sendable {
         }
     }
 
-    /// `[H, W, C]` → `[H'/2, W'/2, O]`: convolution, ReLU and 2×2 max-pool in one step, when
-    /// the plan found a fused kernel for it (else returns false and does nothing).
-    private static func convolveReLUPool(_ conv: Convolution, _ x: UnsafePointer<Float>,
-                                         height h: Int, width w: Int,
-                                         into y: UnsafeMutablePointer<Float>,
-                                         _ scratch: Scratch,
-                                         _ matrix: inout MatrixMultiply) -> Bool {
-        let (c, o, k, pad) = (conv.inputChannels, conv.outputChannels, conv.kernelSize,
-                              conv.padding)
+    /// Steps `index` … `index + 2`, `[H, W, C]` → `[H'/2, W'/2, O]`: convolution, ReLU and
+    /// 2×2 max-pool in one step, when the plan found a fused kernel for them (else nil,
+    /// having done nothing). Returns how many output pixels were copied from the blank
+    /// example, and whether `differingPixels` then describes the output. With
+    /// `masksDescribeInput`, it already describes x (the output of the fused block before),
+    /// and x is not compared again.
+    private func convolveReLUPool(_ index: Int, _ x: UnsafePointer<Float>,
+                                  into y: UnsafeMutablePointer<Float>, _ scratch: Scratch,
+                                  _ matrix: inout MatrixMultiply,
+                                  masksDescribeInput: Bool) -> (skipped: Int, masks: Bool)? {
+        guard case let .convolution(conv) = steps[index], case let .map(h, w, c) = shapes[index]
+        else { return nil }
+        if case .none = conv.fused { return nil }
+        let (o, k, pad) = (conv.outputChannels, conv.kernelSize, conv.padding)
         let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
         let (pooledH, pooledW, pw) = (oh / 2, ow / 2, w + 2 * pad)
-        if case .none = conv.fused { return false }
-        Self.pad(x, height: h, width: w, channels: c, padding: pad, into: scratch.padded)
+        let windows = pooledH * pooledW
+        // Which windows differ from the blank example's (the others are copied at the end).
+        var activeCount = windows
+        if let blank = conv.blank {
+            if !masksDescribeInput {
+                blank.markDifferingPixels(x, height: h, width: w, channels: c,
+                                          into: scratch.differingPixels)
+            }
+            activeCount = BlankReference.markActiveWindows(
+                differing: scratch.differingPixels, height: h, padding: pad, kernelSize: k,
+                pooledHeight: pooledH, pooledWidth: pooledW, into: scratch.activeWindows)
+        }
+        let active = conv.blank == nil ? nil : UnsafePointer(scratch.activeWindows)
+        if activeCount > 0 {
+            Self.pad(x, height: h, width: w, channels: c, padding: pad, into: scratch.padded)
+        }
         switch conv.fused {
         case .none:
             break
@@ -369,30 +467,51 @@ public struct InferencePlan: Sendable {
                     SingleChannelConvolution(path: matrix.path).forwardChannelsLastReLUMaxPool(
                         padded: scratch.padded, paddedWidth: pw, pooledHeight: pooledH,
                         pooledWidth: pooledW, kernelSize: k, weightsByTap: wt.baseAddress!,
-                        bias: b.baseAddress!, outputs: o, into: y)
+                        bias: b.baseAddress!, outputs: o, activeWindows: active, into: y)
                 }
             }
         case let .winograd(u):
+            // The tiles (one per window) to compute, as rows of the 16 products.
+            let tiles = scratch.windowList
+            var count = 0
+            for py in 0..<pooledH {
+                var bits = active?[py] ?? ((1 &<< pooledW) - 1)
+                while bits != 0 {
+                    let t = py * pooledW + bits.trailingZeroBitCount
+                    tiles[count] = Int32(truncatingIfNeeded: t)
+                    count += 1
+                    bits &= bits - 1
+                }
+            }
             let transforms = WinogradTransforms(path: matrix.path)
-            let tiles = pooledH * pooledW
             transforms.transformInput(padded: scratch.padded, paddedWidth: pw, channels: c,
-                                      tilesY: pooledH, tilesX: pooledW, into: scratch.transformed)
+                                      tiles: tiles, count: count, tilesX: pooledW,
+                                      into: scratch.transformed)
             u.withUnsafeBufferPointer { u in
                 for xi in 0..<16 {
-                    matrix.multiply(rows: tiles, columns: o, depth: c,
-                                    a: scratch.transformed + xi * tiles * c, aRowStride: c,
+                    matrix.multiply(rows: count, columns: o, depth: c,
+                                    a: scratch.transformed + xi * count * c, aRowStride: c,
                                     aColumnStride: 1, b: u.baseAddress! + xi * c * o,
                                     bRowStride: o, bColumnStride: 1,
-                                    c: scratch.products + xi * tiles * o, ldc: o,
+                                    c: scratch.products + xi * count * o, ldc: o,
                                     accumulate: false)
                 }
             }
             conv.bias.withUnsafeBufferPointer { b in
                 transforms.transformOutputReLUMaxPool(m: scratch.products, tiles: tiles,
-                                                      outputs: o, bias: b.baseAddress!, into: y)
+                                                      count: count, outputs: o,
+                                                      bias: b.baseAddress!, into: y)
             }
         }
-        return true
+        guard let blank = conv.blank, let active else { return (0, false) }
+        if activeCount < windows {
+            blank.fillInactiveWindows(active, pooledHeight: pooledH, pooledWidth: pooledW,
+                                      outputs: o, into: y)
+        }
+        // The output's pixels that may differ from the blank example's are the active
+        // windows: the next fused block need not compare them.
+        scratch.differingPixels.update(from: active, count: pooledH)
+        return (windows - activeCount, true)
     }
 
     /// `[H, W, C]` → `[H', W', O]`: patches · weights onto the bias.
