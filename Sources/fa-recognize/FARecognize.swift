@@ -68,6 +68,64 @@ struct FARecognize: ParsableCommand {
                                   maxPointsPerStroke: maxPoints)
         let recognizer = Recognizer(elementClassifier: ElementClassifier(
             classifier: classifier, minimumConfidence: minConfidence, rejectsNovelStrokes: !acceptNovel))
+        if let render {
+            try renderOne(to: render, recognizer: recognizer, limits: limits)
+            return
+        }
+        // Each input is read a piece at a time (a JSON Lines batch in pieces of up to 1 024
+        // lines), recognised and printed before the next piece is read: memory holds one piece.
+        var count = 0, failures = 0
+        func emit(_ items: [(source: String, drawing: Result<Drawing, StrokeFormatError>)]) {
+            count += items.count
+            failures += items.filter { if case .failure = $0.drawing { true } else { false } }.count
+            if format == .jsonl {
+                for line in recognizer.jsonLines(for: items, extraInputs: inputs,
+                                                 threadCount: threads) {
+                    print(line)
+                }
+                return
+            }
+            for item in items {
+                switch item.drawing {
+                case .success(let drawing):
+                    print(text(of: recognizer.recognize(drawing, source: item.source,
+                                                        extraInputs: inputs)))
+                case .failure(let error):
+                    print(Recognizer.errorLine(source: item.source, message: error.description))
+                }
+            }
+        }
+        for file in files {
+            let name = file == "-" ? "stdin" : file
+            var read = 0  // results of this input so far
+            do {
+                func piece(_ input: DrawingInput) {
+                    let results = input.results
+                    emit(results.enumerated().map { index, result in
+                        (source: input.isBatch ? "\(name):\(read + index + 1)" : name,
+                         drawing: result)
+                    })
+                    read += results.count
+                }
+                if file == "-" {
+                    try StrokeReader.readPieces(from: .standardInput, source: name, limits: limits,
+                                                threads: threads, piece)
+                } else {
+                    try StrokeReader.readPieces(contentsOfFile: file, limits: limits,
+                                                threads: threads, piece)
+                }
+            } catch let error as StrokeFormatError {
+                emit([(file, .failure(error))])
+            }
+        }
+        if failures > 0 {
+            FileHandle.standardError.write(Data("\(failures) of \(count) inputs could not be read\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// `--render`: the one drawing of the one input, drawn with what was recognised.
+    func renderOne(to render: String, recognizer: Recognizer, limits: StrokeLimits) throws {
         var items: [(source: String, drawing: Result<Drawing, StrokeFormatError>)] = []
         for file in files {
             do {
@@ -83,41 +141,18 @@ struct FARecognize: ParsableCommand {
                 items.append((file, .failure(error)))
             }
         }
-        let failures = items.filter { if case .failure = $0.drawing { true } else { false } }.count
-        if let render {
-            guard items.count == 1 else {
-                throw ValidationError("--render draws one drawing; the input holds \(items.count).")
-            }
-            guard case .success(let drawing) = items[0].drawing else {
-                if case .failure(let error) = items[0].drawing {
-                    print(Recognizer.errorLine(source: items[0].source, message: error.description))
-                }
-                throw ExitCode(1)
-            }
-            let result = recognizer.recognize(drawing, source: items[0].source, extraInputs: inputs)
-            try AutomatonRenderer().picture(of: drawing, assembly: result.assembly)
-                .write(to: render)
-            print(text(of: result))
-            return
+        guard items.count == 1 else {
+            throw ValidationError("--render draws one drawing; the input holds \(items.count).")
         }
-        if format == .jsonl {
-            for line in recognizer.jsonLines(for: items, extraInputs: inputs, threadCount: threads) {
-                print(line)
+        guard case .success(let drawing) = items[0].drawing else {
+            if case .failure(let error) = items[0].drawing {
+                print(Recognizer.errorLine(source: items[0].source, message: error.description))
             }
-        } else {
-            for item in items {
-                switch item.drawing {
-                case .success(let drawing):
-                    print(text(of: recognizer.recognize(drawing, source: item.source, extraInputs: inputs)))
-                case .failure(let error):
-                    print(Recognizer.errorLine(source: item.source, message: error.description))
-                }
-            }
-        }
-        if failures > 0 {
-            FileHandle.standardError.write(Data("\(failures) of \(items.count) inputs could not be read\n".utf8))
             throw ExitCode(1)
         }
+        let result = recognizer.recognize(drawing, source: items[0].source, extraInputs: inputs)
+        try AutomatonRenderer().picture(of: drawing, assembly: result.assembly).write(to: render)
+        print(text(of: result))
     }
 }
 

@@ -64,6 +64,153 @@ public enum StrokeReader {
         return try read(bytes: bytes, source: path, limits: limits, threads: threads)
     }
 
+    /// `readPieces(from:…)` on a file (or a device or pipe such as `/dev/stdin`); `source` in
+    /// errors is the path.
+    public static func readPieces(
+        contentsOfFile path: String, limits: StrokeLimits = .standard, threads: Int = 1,
+        linesPerPiece: Int = 1024, bytesPerPiece: Int = 8 << 20,
+        _ body: (DrawingInput) throws -> Void
+    ) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StrokeFormatError(source: path, kind: .unreadableFile)
+        }
+        defer { try? handle.close() }
+        try readPieces(from: handle, source: path, limits: limits, threads: threads,
+                       linesPerPiece: linesPerPiece, bytesPerPiece: bytesPerPiece, body)
+    }
+
+    /// Reads like `read(from:source:limits:threads:)`, but hands a JSON Lines batch to `body`
+    /// as it goes, in pieces of at most `linesPerPiece` lines or `bytesPerPiece` bytes, so
+    /// that memory holds one piece (and its drawings) instead of the whole batch: the
+    /// results, their order and their line numbers are those of `read`. Any other input (one
+    /// drawing) is read whole and handed over once. A streamed batch has no total size limit:
+    /// `maxInputBytes` then bounds what is held at once (the lines of a piece not yet handed
+    /// over and an unfinished line), `maxDocumentBytes` each line as always. An error thrown
+    /// after some pieces were handed over ends the input there.
+    public static func readPieces(
+        from handle: FileHandle, source: String, limits: StrokeLimits = .standard,
+        threads: Int = 1, linesPerPiece: Int = 1024, bytesPerPiece: Int = 8 << 20,
+        _ body: (DrawingInput) throws -> Void
+    ) throws {
+        try readPieces(from: handle, source: source, limits: limits, threads: threads,
+                       linesPerPiece: linesPerPiece, bytesPerPiece: bytesPerPiece,
+                       chunkBytes: 1 << 20, body)
+    }
+
+    /// `readPieces`, reading `chunkBytes` at a time (tests use tiny chunks, so that lines,
+    /// byte-order marks and blanks fall across chunk boundaries).
+    static func readPieces(
+        from handle: FileHandle, source: String, limits: StrokeLimits, threads: Int,
+        linesPerPiece: Int, bytesPerPiece: Int, chunkBytes: Int,
+        _ body: (DrawingInput) throws -> Void
+    ) throws {
+        precondition(linesPerPiece > 0 && bytesPerPiece > 0 && chunkBytes > 0,
+                     "A piece and a chunk hold something.")
+        var pending: [UInt8] = []
+        var atEnd = false
+        /// Appends the next chunk of the input; false at its end.
+        func readChunk() throws(StrokeFormatError) -> Bool {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: chunkBytes) } catch {
+                throw StrokeFormatError(source: source, kind: .unreadableFile)
+            }
+            guard let chunk, !chunk.isEmpty else {
+                atEnd = true
+                return false
+            }
+            pending.append(contentsOf: chunk)
+            guard pending.count <= limits.maxInputBytes else {
+                throw StrokeFormatError(source: source, kind: .inputTooLarge(
+                    bytes: pending.count, limit: limits.maxInputBytes))
+            }
+            return true
+        }
+        // Read until the format shows: the first line, then something after it (a batch
+        // has more lines than one), or the end of the input. Each step resumes where the
+        // last chunk ended (rescanning made a long run of blanks quadratic).
+        var start = 0, first: Int?, firstLineEnd: Int?, batch = false, scanned = 0
+        decide: while try readChunk() {
+            let decision = pending.withUnsafeBufferPointer { buffer -> Bool? in
+                // (Three bytes show whether a byte-order mark comes first.)
+                guard buffer.count >= 3 else { return nil }
+                defer { scanned = buffer.count }
+                if buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
+                if first == nil {
+                    let index = skipWhitespace(buffer, from: max(start, scanned), to: buffer.count)
+                    if let index, index < buffer.count { first = index }
+                }
+                guard let first else { return nil }
+                guard buffer[first] == UInt8(ascii: "[") || buffer[first] == UInt8(ascii: "{")
+                else { return false }  // gesture XML, or no drawing: read whole
+                if firstLineEnd == nil {
+                    let stop = lineEnd(buffer, from: max(first, scanned))
+                    guard stop < buffer.count else { return nil }  // the first line goes on
+                    firstLineEnd = stop
+                }
+                let stop = firstLineEnd!
+                guard skipWhitespace(buffer, from: max(stop, scanned), to: buffer.count)!
+                    < buffer.count else { return nil }  // only blanks after it so far
+                return stop - first > limits.maxDocumentBytes
+                    || isCompleteJSONValue(buffer, from: first, to: stop)
+            }
+            if let decision {
+                batch = decision
+                break decide
+            }
+        }
+        guard batch else {
+            // One drawing (or an error): the rest of it, then `read` as a whole. An input
+            // that is no drawing at all is named from its first bytes without reading on.
+            let drawing = first.map { [UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "{")]
+                .contains(pending[$0]) } ?? true
+            // (Eight bytes name it, as when it is read whole.)
+            while !atEnd, drawing || pending.count < first! + 8, try readChunk() {}
+            try body(read(bytes: pending, source: source, limits: limits, threads: threads))
+            return
+        }
+        // The batch, a piece at a time: whole lines are parsed and handed over, and the
+        // bytes they took are dropped.
+        var lineNumber = 0, position = start, pieceStart = start
+        var searched = start  // no line end in position..<searched
+        var lines: [Line] = []
+        func handOver() throws {
+            let results = pending.withUnsafeBufferPointer { buffer in
+                parse(lines, in: buffer, source: source, limits: limits, threads: threads)
+            }
+            pending.removeSubrange(0..<position)
+            searched -= position
+            (position, pieceStart) = (0, 0)
+            lines.removeAll(keepingCapacity: true)
+            try body(.batch(results))
+        }
+        while true {
+            // Every complete line in what was read (and at the end, an unfinished last one).
+            while true {
+                let found: Line?? = pending.withUnsafeBufferPointer { buffer in
+                    let stop = lineEnd(buffer, from: max(position, searched))
+                    searched = stop
+                    guard stop < buffer.count || (atEnd && position < buffer.count) else {
+                        return Line??.none  // the line goes on in the next chunk
+                    }
+                    defer { position = min(stop + 1, buffer.count) }
+                    guard let first = skipWhitespace(buffer, from: position, to: stop),
+                          first < stop else { return Line??.some(nil) }  // blank
+                    return Line(number: lineNumber + 1, first: first,
+                                last: trimmedEnd(buffer, from: first, to: stop))
+                }
+                guard let line = found else { break }
+                lineNumber += 1
+                if let line { lines.append(line) }
+                if lines.count >= linesPerPiece || position - pieceStart >= bytesPerPiece {
+                    try handOver()
+                }
+            }
+            if atEnd { break }
+            _ = try readChunk()
+        }
+        if !lines.isEmpty { try handOver() }
+    }
+
     /// Reads one input held in memory. `source` names it in errors (a path or `"stdin"`).
     /// Throws for an input that is unreadable as a whole; in a JSON Lines batch, a bad line
     /// becomes a `.failure` in `DrawingInput.batch` and the other lines are still read.
@@ -118,14 +265,19 @@ public enum StrokeReader {
         }
     }
 
+    /// A non-blank line of a JSON Lines batch: its 1-based number, its bytes without the
+    /// surrounding whitespace.
+    struct Line {
+        var number: Int, first: Int, last: Int
+    }
+
     /// JSON Lines: every non-blank line is read on its own. The lines are found first
-    /// (cheap: memchr), then parsed — on up to `threads` threads when there are many, each
-    /// line into its own slot, so the results do not depend on the thread count.
+    /// (cheap: memchr), then parsed.
     private static func readLines(_ buffer: UnsafeBufferPointer<UInt8>,
                                   from start: Int, to end: Int,
                                   source: String, limits: StrokeLimits, threads: Int)
         -> [Result<Drawing, StrokeFormatError>] {
-        var lines: [(number: Int, first: Int, last: Int)] = []
+        var lines: [Line] = []
         var position = start
         var lineNumber = 0
         while position < end {
@@ -135,10 +287,18 @@ public enum StrokeReader {
             guard let first = skipWhitespace(buffer, from: position, to: stop), first < stop else {
                 continue  // blank line
             }
-            lines.append((lineNumber, first, trimmedEnd(buffer, from: first, to: stop)))
+            lines.append(Line(number: lineNumber, first: first,
+                              last: trimmedEnd(buffer, from: first, to: stop)))
         }
-        func parse(_ line: (number: Int, first: Int, last: Int))
-            -> Result<Drawing, StrokeFormatError> {
+        return parse(lines, in: buffer, source: source, limits: limits, threads: threads)
+    }
+
+    /// Parses `lines` of `buffer` — on up to `threads` threads when there are many, each line
+    /// into its own slot, so the results do not depend on the thread count.
+    private static func parse(_ lines: [Line], in buffer: UnsafeBufferPointer<UInt8>,
+                              source: String, limits: StrokeLimits, threads: Int)
+        -> [Result<Drawing, StrokeFormatError>] {
+        func parse(_ line: Line) -> Result<Drawing, StrokeFormatError> {
             do throws(StrokeFormatError) {
                 try checkDocumentSize(line.last - line.first, source: source, line: line.number,
                                       limits: limits)
@@ -158,7 +318,6 @@ public enum StrokeReader {
         results.withUnsafeMutableBufferPointer { slots in
             nonisolated(unsafe) let slots = slots
             nonisolated(unsafe) let parse = parse
-            let lines = lines
             // Interleaved, so that a run of long lines is shared out.
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for index in stride(from: worker, to: lines.count, by: workers) {
