@@ -48,16 +48,18 @@ public enum WinogradKernel {
 
     /// v[ξ][slot][c] = (Bᵀ d B)[ξ] for the tile `tiles[slot]` (`count` of them); tile
     /// t = ty·tilesX + tx has its input window at padded row 2·ty, column 2·tx (`padded` is
-    /// [rows][paddedWidth][channels], channels last).
+    /// [rows][paddedWidth][channels], channels last). The planes v[ξ] are `planeRows` ≥
+    /// `count` rows apart (more when several examples' tiles share the products).
     public static func transformInput(
         padded: UnsafePointer<Float>, paddedWidth pw: Int, channels c: Int,
-        tiles: UnsafePointer<Int32>, count: Int, tilesX: Int, into v: UnsafeMutablePointer<Float>
+        tiles: UnsafePointer<Int32>, count: Int, tilesX: Int, planeRows: Int,
+        into v: UnsafeMutablePointer<Float>
     ) {
         precondition(c % V.scalarCount == 0, "the channels must fill whole vectors")
         // Byte offsets, with wrapping arithmetic: they are bounded by the buffers' sizes, and
         // overflow checks in this loop cost more than the arithmetic it does.
         let source = UnsafeRawPointer(padded), target = UnsafeMutableRawPointer(v)
-        let plane = 4 * count * c  // bytes from one ξ to the next
+        let plane = 4 * planeRows * c  // bytes from one ξ to the next
         let pixel = 4 * c, row = 4 * pw * c
         for slot in 0..<count {
             let t = Int(tiles[slot]), ty = t / tilesX, tx = t % tilesX
@@ -119,6 +121,50 @@ public enum WinogradKernel {
                 let value = best + biases.loadUnaligned(fromByteOffset: o0, as: V.self)
                 target.storeBytes(of: value.replacing(with: 0, where: value .< 0),
                                   toByteOffset: 4 &* t &* o &+ o0, as: V.self)
+            }
+        }
+    }
+
+    /// y[2·ty + a][2·tx + b][o] = (Aᵀ M A)[a][b] for every tile t = ty·tilesX + tx (row t of
+    /// m, planes `planeRows` rows apart): the convolution's outputs, channels last
+    /// (`[outputHeight][outputWidth][O]`), without bias. A tile that sticks out of an odd-sized
+    /// output writes only its pixels inside (the others came from the window's last row or
+    /// column, which the caller may leave unset: they reach only these).
+    public static func transformOutput(
+        m: UnsafePointer<Float>, tilesY: Int, tilesX: Int, planeRows: Int,
+        outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
+        into out: UnsafeMutablePointer<Float>
+    ) {
+        precondition(o % V.scalarCount == 0, "the channels must fill whole vectors")
+        let source = UnsafeRawPointer(m), target = UnsafeMutableRawPointer(out)
+        let plane = 4 * planeRows * o
+        for ty in 0..<tilesY {
+            let (y0, rows) = (2 * ty, min(2, oh - 2 * ty))
+            for tx in 0..<tilesX {
+                let (x0, columns) = (2 * tx, min(2, ow - 2 * tx))
+                for o0 in stride(from: 0, to: 4 * o, by: 4 * V.scalarCount) {
+                    let at = 4 &* (ty &* tilesX &+ tx) &* o &+ o0  // (wrapping: see above)
+                    @inline(__always) func m(_ i: Int, _ j: Int) -> V {
+                        source.loadUnaligned(fromByteOffset: at &+ (4 &* i &+ j) &* plane,
+                                             as: V.self)
+                    }
+                    let (s00, s10) = outputRows(m(0, 0), m(1, 0), m(2, 0), m(3, 0))
+                    let (s01, s11) = outputRows(m(0, 1), m(1, 1), m(2, 1), m(3, 1))
+                    let (s02, s12) = outputRows(m(0, 2), m(1, 2), m(2, 2), m(3, 2))
+                    let (s03, s13) = outputRows(m(0, 3), m(1, 3), m(2, 3), m(3, 3))
+                    let (y00, y01) = outputRows(s00, s01, s02, s03)
+                    let (y10, y11) = outputRows(s10, s11, s12, s13)
+                    @inline(__always) func store(_ value: V, _ a: Int, _ b: Int) {
+                        target.storeBytes(of: value, toByteOffset: 4 &* ((y0 &+ a) &* ow
+                                          &+ x0 &+ b) &* o &+ o0, as: V.self)
+                    }
+                    store(y00, 0, 0)
+                    if columns > 1 { store(y01, 0, 1) }
+                    if rows > 1 {
+                        store(y10, 1, 0)
+                        if columns > 1 { store(y11, 1, 1) }
+                    }
+                }
             }
         }
     }

@@ -188,6 +188,9 @@ import Testing
         ConvolutionCase(batch: 2, channels: 2, height: 6, width: 6, outputs: 3, kernel: 5, padding: 2),
         ConvolutionCase(batch: 1, channels: 4, height: 4, width: 4, outputs: 3, kernel: 3, padding: 0),
         ConvolutionCase(batch: 5, channels: 32, height: 7, width: 7, outputs: 64, kernel: 3, padding: 1),
+        // Winograd forward (3×3, whole vectors of channels): odd and even sizes, no padding.
+        ConvolutionCase(batch: 3, channels: 16, height: 14, width: 14, outputs: 32, kernel: 3, padding: 1),
+        ConvolutionCase(batch: 2, channels: 48, height: 9, width: 6, outputs: 16, kernel: 3, padding: 0),
         // One channel (the direct kernel): rows that end inside a vector, 5 outputs (not a
         // multiple of 4), a 5×5 kernel, and rows narrower than a vector (matrix path).
         ConvolutionCase(batch: 2, channels: 1, height: 9, width: 19, outputs: 5, kernel: 3, padding: 1),

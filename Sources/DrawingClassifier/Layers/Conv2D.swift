@@ -10,7 +10,9 @@ import Foundation
 ///   forward      Yᵀ[P, O]  = patches[P, K] · Wᵀ[K, O], then transposed with the bias
 ///   weight grad  dWᵀ[K, O] += patchesᵀ · dYᵀ[P, O], summed over the examples in order
 ///   input grad   dPatches[P, K] = dYᵀ · W[O, K], folded back onto the image
-/// (W here has its columns in the patches' (ky, kx, c) order.) With one input channel and rows
+/// (W here has its columns in the patches' (ky, kx, c) order.) A 3×3 kernel with whole vectors
+/// of channels runs forward with Winograd F(2×2, 3×3) instead (`forwardWinograd`: 2.25× fewer
+/// multiplications; backward still uses the patches). With one input channel and rows
 /// of at least a vector, forward and the weight gradient use the direct kernels of
 /// `SingleChannelConvolution` instead (a depth-9 product wastes most of a tile). The patches
 /// are made again in backward rather than kept: a chunk's worth did not fit in cache, and the
@@ -36,7 +38,12 @@ public struct Conv2D: Layer {
     private var pixelsByChannel: [Float] = [] // [P, O]: Yᵀ in forward, dYᵀ in backward
     private var weightsT: [Float] = []      // Wᵀ [K, O]
     private var weightsByOutput: [Float] = [] // W [O, K], columns in (ky, kx, c) order
-    private var arrangedFrom: [Float] = []  // the weights the two above were made from
+    private var winogradWeights: [Float] = [] // U [16, C, O] (forward with Winograd)
+    private var arrangedFrom: [Float] = []  // the weights the three above were made from
+    private var winogradProducts: [Float] = [] // M [16, tiles, O] of the examples of a product
+    private var tileList: [Int32] = []      // 0, 1, …: every tile of the output
+    private var winogradGradWeights: [Float] = [] // U′ [16, O, C]: the input gradient's
+    private var paddedOutputGrad: [Float] = [] // dY [H' + 2q + 1, W' + 2q, O], border zero
     private var weightGradT: [Float] = []   // dWᵀ [K, O]
     private var matrix = MatrixMultiply()
     private var outputBuffer = ReusableBuffer()
@@ -95,6 +102,7 @@ public struct Conv2D: Layer {
         prepareWorkspaces(height: h, width: w)
         let direct = usesDirectKernel(outputWidth: ow)
         if !direct { rearrangeWeights() }
+        if usesWinograd { return forwardWinograd(input, height: h, width: w) }
         let single = SingleChannelConvolution(path: matrix.path)
         let group = direct ? 1 : examplesPerProduct(pixels: pixels)
         var matrix = self.matrix
@@ -149,6 +157,93 @@ public struct Conv2D: Layer {
         return Tensor(shape: [n, o, oh, ow], scalars: output)
     }
 
+    /// Forward for a 3×3 kernel with whole vectors of channels: Winograd F(2×2, 3×3)
+    /// (`winogradConvolution`).
+    private mutating func forwardWinograd(_ input: Tensor, height h: Int, width w: Int) -> Tensor {
+        let (n, c, o, pad) = (input.shape[0], inputChannels, outputChannels, padding)
+        let (oh, ow) = outputSize(height: h, width: w)
+        let group = examplesPerProduct(pixels: oh * ow)
+        let transforms = WinogradTransforms(path: matrix.path)
+        var matrix = self.matrix
+        let output = outputBuffer.fill(count: n * o * oh * ow) { out in
+            input.scalars.withUnsafeBufferPointer { x in
+            padded.withUnsafeMutableBufferPointer { padded in
+            patches.withUnsafeMutableBufferPointer { transformed in
+            winogradProducts.withUnsafeMutableBufferPointer { products in
+            pixelsByChannel.withUnsafeMutableBufferPointer { yT in
+            winogradWeights.withUnsafeBufferPointer { u in
+            tileList.withUnsafeBufferPointer { tileList in
+            bias.value.scalars.withUnsafeBufferPointer { b in
+                Self.winogradConvolution(
+                    x.baseAddress!, examples: n, channels: c, height: h, width: w, padding: pad,
+                    outputs: o, weights: u.baseAddress!, bias: b.baseAddress!, group: group,
+                    tileList: tileList.baseAddress!, padded: padded.baseAddress!,
+                    transformed: transformed.baseAddress!, products: products.baseAddress!,
+                    channelsLast: yT.baseAddress!, transforms: transforms, &matrix,
+                    into: out.baseAddress!)
+            }
+            }
+            }
+            }
+            }
+            }
+            }
+            }
+        }
+        self.matrix = matrix
+        return Tensor(shape: [n, o, oh, ow], scalars: output)
+    }
+
+    /// y[N, O, H', W'] = x[N, C, H, W] ⋆ (3×3 kernels with padding `pad`) (+ bias), with
+    /// Winograd F(2×2, 3×3) (`WinogradTransforms`, as in `InferencePlan`: 2.25× fewer
+    /// multiplications than the patches' product). Each example's padded input (channels last,
+    /// in `padded`, whose border must be zero) is cut into 4×4 windows, one per 2×2 block of
+    /// outputs — the blocks of an odd-sized output stick out by a row or column, computed and
+    /// dropped — and transformed; the tiles of `group` examples go through 16 products
+    /// `V_ξ[tiles, C] · U_ξ[C, O]`, and each tile's 16 sums become its 2×2 outputs
+    /// (`channelsLast`, then transposed). Forward runs it with the layer's kernel; the input
+    /// gradient with the kernel turned half a turn and its channels swapped.
+    // swiftlint:disable:next function_parameter_count
+    private static func winogradConvolution(
+        _ x: UnsafePointer<Float>, examples n: Int, channels c: Int, height h: Int, width w: Int,
+        padding pad: Int, outputs o: Int, weights u: UnsafePointer<Float>,
+        bias: UnsafePointer<Float>?, group: Int, tileList: UnsafePointer<Int32>,
+        padded: UnsafeMutablePointer<Float>, transformed: UnsafeMutablePointer<Float>,
+        products: UnsafeMutablePointer<Float>, channelsLast: UnsafeMutablePointer<Float>,
+        transforms: WinogradTransforms, _ matrix: inout MatrixMultiply,
+        into y: UnsafeMutablePointer<Float>
+    ) {
+        let (oh, ow) = (h + 2 * pad - 2, w + 2 * pad - 2)
+        let (tilesY, tilesX) = ((oh + 1) / 2, (ow + 1) / 2)
+        let (tiles, pixels, pw) = (tilesY * tilesX, oh * ow, w + 2 * pad)
+        let planeRows = group * tiles
+        for s0 in stride(from: 0, to: n, by: group) {
+            let examples = min(group, n - s0)
+            for e in 0..<examples {
+                Im2Col.pad(x + (s0 + e) * c * h * w, channels: c, height: h, width: w,
+                           padding: pad, into: padded)
+                transforms.transformInput(padded: padded, paddedWidth: pw, channels: c,
+                                          tiles: tileList, count: tiles, tilesX: tilesX,
+                                          planeRows: planeRows, into: transformed + e * tiles * c)
+            }
+            for xi in 0..<16 {
+                matrix.multiply(rows: examples * tiles, columns: o, depth: c,
+                                a: transformed + xi * planeRows * c, aRowStride: c,
+                                aColumnStride: 1, b: u + xi * c * o, bRowStride: o,
+                                bColumnStride: 1, c: products + xi * planeRows * o, ldc: o,
+                                accumulate: false)
+            }
+            for e in 0..<examples {
+                transforms.transformOutput(m: products + e * tiles * o, tilesY: tilesY,
+                                           tilesX: tilesX, planeRows: planeRows, outputHeight: oh,
+                                           outputWidth: ow, outputs: o, into: channelsLast)
+                // y[s, co, p] = channelsLast[p, co] (+ bias[co])
+                Im2Col.unpad(channelsLast, channels: o, height: oh, width: ow, padding: 0,
+                             addingBias: bias, into: y + (s0 + e) * o * pixels)
+            }
+        }
+    }
+
     public mutating func backward(_ outputGrad: Tensor) -> Tensor {
         let input = self.input
         precondition(input.shape.count == 4, "Conv2D.backward needs a forward pass first.")
@@ -161,6 +256,7 @@ public struct Conv2D: Layer {
         let pixels = oh * ow, depth = k * k * c
         let (ph, pw) = (h + 2 * pad, w + 2 * pad)
         let inputGradient = computesInputGradient
+        let winogradGradient = inputGradient && usesWinogradInputGradient
         prepareWorkspaces(height: h, width: w)
         if inputGradient { rearrangeWeights() }
         let direct = usesDirectKernel(outputWidth: ow)
@@ -210,7 +306,7 @@ public struct Conv2D: Layer {
                                         bColumnStride: 1, c: dwT.baseAddress!, ldc: o,
                                         accumulate: s0 > 0)
                     }
-                    guard inputGradient else { continue }
+                    guard inputGradient && !winogradGradient else { continue }
                     // dPatches[P, K] = dYᵀ[P, O] · W[O, K], folded back onto each example.
                     matrix.multiply(rows: examples * pixels, columns: depth, depth: o,
                                     a: dyT.baseAddress!, aRowStride: o, aColumnStride: 1,
@@ -224,6 +320,24 @@ public struct Conv2D: Layer {
                         Im2Col.unpad(paddedGrad.baseAddress!, channels: c, height: h, width: w,
                                      padding: pad, into: dx.baseAddress! + (s0 + e) * c * h * w)
                     }
+                }
+                guard winogradGradient else { return }
+                // dX = dY, padded by k − 1 − p, ⋆ W′ with W′[c, o, a, b] = W[o, c, 2 − a, 2 − b].
+                paddedOutputGrad.withUnsafeMutableBufferPointer { paddedDY in
+                winogradProducts.withUnsafeMutableBufferPointer { products in
+                winogradGradWeights.withUnsafeBufferPointer { u in
+                tileList.withUnsafeBufferPointer { tileList in
+                    Self.winogradConvolution(
+                        g.baseAddress!, examples: n, channels: o, height: oh, width: ow,
+                        padding: k - 1 - pad, outputs: c, weights: u.baseAddress!, bias: nil,
+                        group: group, tileList: tileList.baseAddress!,
+                        padded: paddedDY.baseAddress!, transformed: patches.baseAddress!,
+                        products: products.baseAddress!, channelsLast: paddedGrad.baseAddress!,
+                        transforms: WinogradTransforms(path: matrix.path), &matrix,
+                        into: dx.baseAddress!)
+                }
+                }
+                }
                 }
             }
             }
@@ -265,6 +379,15 @@ public struct Conv2D: Layer {
         inputChannels == 1 && ow >= SingleChannelConvolution(path: matrix.path).vectorWidth
     }
 
+    /// A 3×3 kernel with whole vectors of input and output channels: forward runs Winograd.
+    var usesWinograd: Bool {
+        let width = WinogradTransforms(path: matrix.path).vectorWidth
+        return kernelSize == 3 && inputChannels % width == 0 && outputChannels % width == 0
+    }
+
+    /// The input gradient too, when it is a convolution with padding k − 1 − p ≥ 0.
+    var usesWinogradInputGradient: Bool { usesWinograd && padding <= kernelSize - 1 }
+
     /// How many examples' patches go through one matrix product: as many as fill about
     /// 256 KB, and at least one. (One 7×7 example's 49 rows end in a tile of one row; more
     /// rows, or a deeper weight-gradient product, also waste less on loading and storing
@@ -278,7 +401,9 @@ public struct Conv2D: Layer {
     private mutating func prepareWorkspaces(height h: Int, width w: Int) {
         let (c, o, k, pad) = (inputChannels, outputChannels, kernelSize, padding)
         let (oh, ow) = outputSize(height: h, width: w)
-        let paddedCount = (h + 2 * pad) * (w + 2 * pad) * c
+        // One padded row and pixel more: Winograd windows of an odd-sized output read one
+        // row (or, wrapping, one pixel) past the map, values that reach only dropped outputs.
+        let paddedCount = (h + 2 * pad + 1) * (w + 2 * pad) * c + c
         if padded.count != paddedCount {
             padded = [Float](repeating: 0, count: paddedCount)
             paddedGrad = [Float](repeating: 0, count: paddedCount)
@@ -287,10 +412,26 @@ public struct Conv2D: Layer {
         Self.reserve(&patches, examples * oh * ow * k * k * c)
         Self.reserve(&pixelsByChannel, examples * oh * ow * o)
         Self.reserve(&weightGradT, k * k * c * o)
+        if usesWinograd {
+            // Forward: tiles of the H'×W' output, C in, O out; the input gradient: tiles of
+            // the H×W input, O in, C out. Transformed inputs go in `patches`.
+            let forwardTiles = ((oh + 1) / 2) * ((ow + 1) / 2)
+            let gradientTiles = ((h + 1) / 2) * ((w + 1) / 2)
+            Self.reserve(&patches, 16 * examples * max(forwardTiles * c, gradientTiles * o))
+            Self.reserve(&winogradProducts, 16 * examples * max(forwardTiles * o, gradientTiles * c))
+            let tiles = max(forwardTiles, gradientTiles)
+            if tileList.count < tiles { tileList = (0..<tiles).map { Int32($0) } }
+            let q = k - 1 - pad
+            let paddedGradCount = (oh + 2 * q + 1) * (ow + 2 * q) * o + o
+            if usesWinogradInputGradient && paddedOutputGrad.count != paddedGradCount {
+                paddedOutputGrad = [Float](repeating: 0, count: paddedGradCount)
+            }
+        }
     }
 
     /// The weights in the patches' (ky, kx, c) column order: `weightsT` [K, O] (for forward)
-    /// and `weightsByOutput` [O, K] (for the input gradient), both at once. Skipped when the
+    /// and `weightsByOutput` [O, K] (for the input gradient), both at once, and transformed
+    /// for Winograd when forward uses it (`winogradWeights`). Skipped when the
     /// weights are bit for bit those of the last time: the weights change once per batch,
     /// but every chunk of a batch runs forward and backward.
     private mutating func rearrangeWeights() {
@@ -298,8 +439,28 @@ public struct Conv2D: Layer {
         let (taps, depth) = (k * k, k * k * c)
         Self.reserve(&weightsT, depth * o)
         Self.reserve(&weightsByOutput, depth * o)
-        if Self.sameBits(weight.value.scalars, arrangedFrom) { return }
+        if Self.sameBits(weight.value.scalars, arrangedFrom)
+            && (!usesWinograd || winogradWeights.count == 16 * c * o) { return }
         arrangedFrom = weight.value.scalars
+        if usesWinograd {
+            winogradWeights = WinogradTransforms.transformWeights(weight.value.scalars,
+                                                                  inputs: c, outputs: o)
+            // W′[c, o, a, b] = W[o, c, 2 − a, 2 − b]: the input gradient's kernel.
+            let turned = [Float](unsafeUninitializedCapacity: o * c * 9) { target, count in
+                weight.value.scalars.withUnsafeBufferPointer { w in
+                    for co in 0..<o {
+                        for ci in 0..<c {
+                            for tap in 0..<9 {
+                                target[(ci * o + co) * 9 + 8 - tap] = w[(co * c + ci) * 9 + tap]
+                            }
+                        }
+                    }
+                }
+                count = o * c * 9
+            }
+            winogradGradWeights = WinogradTransforms.transformWeights(turned, inputs: o,
+                                                                      outputs: c)
+        }
         // Written in order; read with a stride (the weights are a few thousand floats).
         weight.value.scalars.withUnsafeBufferPointer { source in
             let w = source.baseAddress!
