@@ -13,7 +13,8 @@ struct FARecognize: ParsableCommand {
             Quick, Draw! lines or a $1 gesture XML (FORMATS.md §1); '-' reads standard input. \
             One JSON object per drawing goes to stdout, in input order. An input that cannot \
             be read gets an object with an "error" and the batch goes on; the exit code is \
-            then 1.
+            then 1. A JSON Lines batch is read, recognised and printed a piece at a time \
+            (1 024 lines or 8 MiB), so memory does not grow with the batch.
             """)
 
     @Option(help: "Model file (default: the model built into this tool).") var model: String?

@@ -181,7 +181,7 @@ struct Train: ParsableCommand {
         let result = try ClassifierTraining.run(dataset: dataset, testDataset: testDataset,
                                                 extraTraining: extra,
                                                 options: options,
-                                                augmentation: augmentation == .none ? nil
+                                                augmentation: augmentation.isIdentity ? nil
                                                     : { augmentation.apply(to: &$0, using: &$1) },
                                                 progress: { Console.note($0.tableRow) })
         Console.note("")

@@ -25,10 +25,17 @@ public struct ImageAugmentation: Sendable, Equatable {
 
     public static let none = ImageAugmentation(maxRotationDegrees: 0, maxScaleChange: 0, maxShift: 0)
 
+    /// Whether it changes nothing: no rotation, and no scale or shift either (which refitting
+    /// does not use). Refitting an unrotated image would only resample it.
+    public var isIdentity: Bool {
+        maxRotationDegrees == 0 && (refits || (maxScaleChange == 0 && maxShift == 0))
+    }
+
     /// Distorts every image of a batch `[N, C, H, W]` in place (bilinear resampling, zero
-    /// outside the image, the same transform for all channels of one image).
+    /// outside the image, the same transform for all channels of one image). An identity
+    /// augmentation leaves the batch and the generator as they are.
     public func apply(to batch: inout Tensor, using rng: inout SplitMix64) {
-        guard self != .none else { return }
+        guard !isIdentity else { return }
         precondition(batch.shape.count == 4, "Augmentation expects a batch [N, C, H, W].")
         let (n, c, h, w) = (batch.shape[0], batch.shape[1], batch.shape[2], batch.shape[3])
         var source = [Float](repeating: 0, count: h * w)
