@@ -11,8 +11,9 @@ import Foundation
 ///   weight grad  dWᵀ[K, O] += patchesᵀ · dYᵀ[P, O], summed over the examples in order
 ///   input grad   dPatches[P, K] = dYᵀ · W[O, K], folded back onto the image
 /// (W here has its columns in the patches' (ky, kx, c) order.) A 3×3 kernel with whole vectors
-/// of channels runs forward with Winograd F(2×2, 3×3) instead (`forwardWinograd`: 2.25× fewer
-/// multiplications; backward still uses the patches). With one input channel and rows
+/// of channels runs forward and the input gradient with Winograd F(2×2, 3×3) instead
+/// (`winogradConvolution`: 2.25× fewer multiplications; the weight gradient still uses the
+/// patches). With one input channel and rows
 /// of at least a vector, forward and the weight gradient use the direct kernels of
 /// `SingleChannelConvolution` instead (a depth-9 product wastes most of a tile). The patches
 /// are made again in backward rather than kept: a chunk's worth did not fit in cache, and the
@@ -32,17 +33,17 @@ public struct Conv2D: Layer {
     public var computesInputGradient = true
 
     private var input = Tensor(zeros: [0])  // kept from forward for backward
-    private var padded: [Float] = []        // [H + 2p, W + 2p, C], border always zero
-    private var paddedGrad: [Float] = []    // the same shape, for the input gradient
-    private var patches: [Float] = []       // [P, K]; dPatches in backward
+    private var padded: [Float] = []        // [H + 2p (+ 1), W + 2p, C], border always zero
+    private var paddedGrad: [Float] = []    // the same size: dX padded; dX [H, W, C] (Winograd)
+    private var patches: [Float] = []       // [P, K]; dPatches in backward; V (Winograd)
     private var pixelsByChannel: [Float] = [] // [P, O]: Yᵀ in forward, dYᵀ in backward
     private var weightsT: [Float] = []      // Wᵀ [K, O]
     private var weightsByOutput: [Float] = [] // W [O, K], columns in (ky, kx, c) order
-    private var winogradWeights: [Float] = [] // U [16, C, O] (forward with Winograd)
-    private var arrangedFrom: [Float] = []  // the weights the three above were made from
-    private var winogradProducts: [Float] = [] // M [16, tiles, O] of the examples of a product
-    private var tileList: [Int32] = []      // 0, 1, …: every tile of the output
-    private var winogradGradWeights: [Float] = [] // U′ [16, O, C]: the input gradient's
+    private var winogradWeights: [Float] = [] // U [16, C, O], for forward
+    private var winogradGradWeights: [Float] = [] // U′ [16, O, C], for the input gradient
+    private var arrangedFrom: [Float] = []  // the weights all four above were made from
+    private var winogradProducts: [Float] = [] // M [16, tiles, O or C] of a product's examples
+    private var tileList: [Int32] = []      // 0, 1, …: every tile of a Winograd output
     private var paddedOutputGrad: [Float] = [] // dY [H' + 2q + 1, W' + 2q, O], border zero
     private var weightGradT: [Float] = []   // dWᵀ [K, O]
     private var matrix = MatrixMultiply()
