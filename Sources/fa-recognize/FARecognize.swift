@@ -76,7 +76,7 @@ struct FARecognize: ParsableCommand {
         // Each input is read a piece at a time (a JSON Lines batch in pieces of up to 1 024
         // lines), recognised and printed before the next piece is read: memory holds one piece.
         var count = 0, failures = 0
-        func emit(_ items: [(source: String, drawing: Result<Drawing, StrokeFormatError>)]) {
+        try forEachPiece(limits: limits) { items in
             count += items.count
             failures += items.filter { if case .failure = $0.drawing { true } else { false } }.count
             if format == .jsonl {
@@ -96,18 +96,29 @@ struct FARecognize: ParsableCommand {
                 }
             }
         }
+        if failures > 0 {
+            FileHandle.standardError.write(Data("\(failures) of \(count) inputs could not be read\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    typealias Item = (source: String, drawing: Result<Drawing, StrokeFormatError>)
+
+    /// Reads the inputs in order, a piece at a time (`StrokeReader.readPieces`), and hands
+    /// `body` each piece's drawings named by their source (`file`, or `file:N` for the N-th
+    /// drawing of a batch); an input that cannot be read is one failed item.
+    func forEachPiece(limits: StrokeLimits, _ body: ([Item]) throws -> Void) throws {
         for file in files {
             let name = file == "-" ? "stdin" : file
             var read = 0  // results of this input so far
+            func piece(_ input: DrawingInput) throws {
+                let results = input.results
+                try body(results.enumerated().map { index, result in
+                    (source: input.isBatch ? "\(name):\(read + index + 1)" : name, drawing: result)
+                })
+                read += results.count
+            }
             do {
-                func piece(_ input: DrawingInput) {
-                    let results = input.results
-                    emit(results.enumerated().map { index, result in
-                        (source: input.isBatch ? "\(name):\(read + index + 1)" : name,
-                         drawing: result)
-                    })
-                    read += results.count
-                }
                 if file == "-" {
                     try StrokeReader.readPieces(from: .standardInput, source: name, limits: limits,
                                                 threads: threads, piece)
@@ -116,32 +127,15 @@ struct FARecognize: ParsableCommand {
                                                 threads: threads, piece)
                 }
             } catch let error as StrokeFormatError {
-                emit([(file, .failure(error))])
+                try body([(file, .failure(error))])
             }
-        }
-        if failures > 0 {
-            FileHandle.standardError.write(Data("\(failures) of \(count) inputs could not be read\n".utf8))
-            throw ExitCode(1)
         }
     }
 
     /// `--render`: the one drawing of the one input, drawn with what was recognised.
     func renderOne(to render: String, recognizer: Recognizer, limits: StrokeLimits) throws {
-        var items: [(source: String, drawing: Result<Drawing, StrokeFormatError>)] = []
-        for file in files {
-            do {
-                let input = file == "-"
-                    ? try StrokeReader.read(from: .standardInput, source: "stdin", limits: limits,
-                                            threads: threads)
-                    : try StrokeReader.read(contentsOfFile: file, limits: limits, threads: threads)
-                let name = file == "-" ? "stdin" : file
-                for (line, result) in input.results.enumerated() {
-                    items.append((input.isBatch ? "\(name):\(line + 1)" : name, result))
-                }
-            } catch {
-                items.append((file, .failure(error)))
-            }
-        }
+        var items: [Item] = []
+        try forEachPiece(limits: limits) { items += $0 }
         guard items.count == 1 else {
             throw ValidationError("--render draws one drawing; the input holds \(items.count).")
         }

@@ -79,7 +79,10 @@ public struct Conv2D: Layer {
     /// Which compiled matrix kernel this layer uses (default: the fastest this CPU runs).
     public var kernelPath: KernelPath {
         get { matrix.path }
-        set { matrix = MatrixMultiply(path: newValue) }
+        set {
+            matrix = MatrixMultiply(path: newValue)
+            arrangedFrom = []  // which arrangements a path reads depends on its vector width
+        }
     }
 
     public var spec: LayerSpec {
@@ -431,21 +434,25 @@ public struct Conv2D: Layer {
     }
 
     /// The weights in the patches' (ky, kx, c) column order: `weightsT` [K, O] (for forward)
-    /// and `weightsByOutput` [O, K] (for the input gradient), both at once, and transformed
-    /// for Winograd when forward uses it (`winogradWeights`). Skipped when the
+    /// and `weightsByOutput` [O, K] (for the input gradient), or transformed for Winograd
+    /// where that path runs instead (`winogradWeights`, `winogradGradWeights`), all at once.
+    /// Skipped when the
     /// weights are bit for bit those of the last time: the weights change once per batch,
     /// but every chunk of a batch runs forward and backward.
     private mutating func rearrangeWeights() {
         let (c, o, k) = (inputChannels, outputChannels, kernelSize)
         let (taps, depth) = (k * k, k * k * c)
-        Self.reserve(&weightsT, depth * o)
-        Self.reserve(&weightsByOutput, depth * o)
-        if Self.sameBits(weight.value.scalars, arrangedFrom)
-            && (!usesWinograd || winogradWeights.count == 16 * c * o) { return }
+        // Each path reads only its own arrangement: Winograd's transformed weights, or these.
+        let (forwardByTap, gradientByOutput) = (!usesWinograd, !usesWinogradInputGradient)
+        if forwardByTap { Self.reserve(&weightsT, depth * o) }
+        if gradientByOutput { Self.reserve(&weightsByOutput, depth * o) }
+        if Self.sameBits(weight.value.scalars, arrangedFrom) { return }
         arrangedFrom = weight.value.scalars
         if usesWinograd {
             winogradWeights = WinogradTransforms.transformWeights(weight.value.scalars,
                                                                   inputs: c, outputs: o)
+        }
+        if usesWinogradInputGradient {
             // W′[c, o, a, b] = W[o, c, 2 − a, 2 − b]: the input gradient's kernel.
             let turned = [Float](unsafeUninitializedCapacity: o * c * 9) { target, count in
                 weight.value.scalars.withUnsafeBufferPointer { w in
@@ -465,10 +472,13 @@ public struct Conv2D: Layer {
         // Written in order; read with a stride (the weights are a few thousand floats).
         weight.value.scalars.withUnsafeBufferPointer { source in
             let w = source.baseAddress!
-            weightsT.withUnsafeMutableBufferPointer { target in
-                Self.arrangeByTap(w, outputs: o, channels: c, taps: taps,
-                                  into: target.baseAddress!)
+            if forwardByTap {
+                weightsT.withUnsafeMutableBufferPointer { target in
+                    Self.arrangeByTap(w, outputs: o, channels: c, taps: taps,
+                                      into: target.baseAddress!)
+                }
             }
+            guard gradientByOutput else { return }
             weightsByOutput.withUnsafeMutableBufferPointer { target in
                 var out = target.baseAddress!  // [co, (tap, ci)]
                 for co in 0..<o {

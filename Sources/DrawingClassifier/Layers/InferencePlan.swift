@@ -204,8 +204,10 @@ public struct InferencePlan: Sendable {
         var steps = self.steps
         var workspace = Workspace(for: self)
         let zero = [Float](repeating: 0, count: shapes[0].count)
+        var made: [Int: [Float]] = [:]  // one block's output is the next one's input
         /// The blank example after the first `layerCount` layers, channels last.
         func blank(after layerCount: Int) -> [Float] {
+            if let known = made[layerCount] { return known }
             let shape = shapes[layerCount]
             var layerOrder = [Float](repeating: 0, count: shape.count)
             var channelsLast = layerOrder
@@ -221,6 +223,7 @@ public struct InferencePlan: Sendable {
                                  into: y.baseAddress!)
                 }
             }
+            made[layerCount] = channelsLast
             return channelsLast
         }
         for (index, step) in steps.enumerated() {

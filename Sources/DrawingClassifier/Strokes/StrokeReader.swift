@@ -193,10 +193,8 @@ public enum StrokeReader {
                         return Line??.none  // the line goes on in the next chunk
                     }
                     defer { position = min(stop + 1, buffer.count) }
-                    guard let first = skipWhitespace(buffer, from: position, to: stop),
-                          first < stop else { return Line??.some(nil) }  // blank
-                    return Line(number: lineNumber + 1, first: first,
-                                last: trimmedEnd(buffer, from: first, to: stop))
+                    return Line??.some(line(buffer, from: position, to: stop,
+                                            number: lineNumber + 1))
                 }
                 guard let line = found else { break }
                 lineNumber += 1
@@ -271,6 +269,16 @@ public enum StrokeReader {
         var number: Int, first: Int, last: Int
     }
 
+    /// Line `number`, the bytes from..<to before its `\n`, without surrounding whitespace;
+    /// nil when it is blank.
+    private static func line(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to stop: Int,
+                             number: Int) -> Line? {
+        guard let first = skipWhitespace(buffer, from: from, to: stop), first < stop else {
+            return nil
+        }
+        return Line(number: number, first: first, last: trimmedEnd(buffer, from: first, to: stop))
+    }
+
     /// JSON Lines: every non-blank line is read on its own. The lines are found first
     /// (cheap: memchr), then parsed.
     private static func readLines(_ buffer: UnsafeBufferPointer<UInt8>,
@@ -284,11 +292,9 @@ public enum StrokeReader {
             lineNumber += 1
             let stop = lineEnd(buffer, from: position)
             defer { position = stop + 1 }
-            guard let first = skipWhitespace(buffer, from: position, to: stop), first < stop else {
-                continue  // blank line
+            if let line = line(buffer, from: position, to: stop, number: lineNumber) {
+                lines.append(line)
             }
-            lines.append(Line(number: lineNumber, first: first,
-                              last: trimmedEnd(buffer, from: first, to: stop)))
         }
         return parse(lines, in: buffer, source: source, limits: limits, threads: threads)
     }
