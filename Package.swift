@@ -4,6 +4,8 @@ import PackageDescription
 let package = Package(
     name: "FiniteAutomataToolkit",
     products: [
+        .library(name: "StrokeFormats", targets: ["StrokeFormats"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "DrawingClassifier", targets: ["DrawingClassifier"]),
         .library(name: "AutomatonRecognition", targets: ["AutomatonRecognition"]),
         .executable(name: "fa-train", targets: ["fa-train"]),
@@ -29,24 +31,34 @@ let package = Package(
             .define("KERNELS_AVX512", .when(platforms: [.linux])),
             .unsafeFlags(["-target-cpu", "skylake-avx512"], .when(platforms: [.linux])),
         ]),
+        // Points, strokes and drawings, and the readers of FORMATS.md §1.
+        .target(name: "StrokeFormats"),
+        // Raster canvas, vector picture + SVG, bitmap font, colours, PNG encoding.
+        .target(name: "Pictures", dependencies: ["StrokeFormats", "CLibPNG"]),
         .target(name: "DrawingClassifier", dependencies: [
-            "CLibPNG", "CPUFeatures", "MatrixKernels", "MatrixKernelsAVX2", "MatrixKernelsAVX512",
+            "StrokeFormats", "Pictures", "CLibPNG", "CPUFeatures",
+            "MatrixKernels", "MatrixKernelsAVX2", "MatrixKernelsAVX512",
         ]),
-        .target(name: "AutomatonRecognition", dependencies: ["DrawingClassifier", "CLibPNG"]),
+        // models/default.model, embedded byte for byte (#embed).
+        .target(name: "DefaultModelData"),
+        .target(name: "AutomatonRecognition", dependencies: [
+            "StrokeFormats", "Pictures", "DrawingClassifier", "DefaultModelData",
+        ]),
         .executableTarget(name: "fa-train", dependencies: [
-            "DrawingClassifier",
+            "DrawingClassifier", "StrokeFormats", "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "fa-recognize", dependencies: [
-            "DrawingClassifier", "AutomatonRecognition",
+            "DrawingClassifier", "AutomatonRecognition", "StrokeFormats", "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Training-speed benchmark (scripts/bench-train.sh); not a product.
-        .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier"]),
-        .testTarget(name: "DrawingClassifierTests", dependencies: ["DrawingClassifier", "CLibPNG"]),
+        .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier", "StrokeFormats"]),
+        .testTarget(name: "DrawingClassifierTests",
+                    dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "CLibPNG"]),
         .testTarget(name: "AutomatonRecognitionTests",
-                    dependencies: ["AutomatonRecognition", "DrawingClassifier"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["DrawingClassifier"],
+                    dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats", "Pictures"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["DrawingClassifier", "StrokeFormats"],
                     exclude: ["BadInputs"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
 
 @Suite struct ArrowGeometryTests {
     /// The eight compass directions, as angles on screen (0 = right, π/2 = down).

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
+import Pictures
 
 @Suite struct AutomatonRendererTests {
     static func drawing(_ d: Document) -> Drawing {

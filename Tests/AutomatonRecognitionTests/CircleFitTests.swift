@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
 
 @Suite struct CircleFitTests {
     @Test(arguments: [(UInt64(1), 40.0), (2, 120.0), (3, 7.5)])

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import DrawingClassifier
+import StrokeFormats
+import Pictures
 
 @Suite struct CanvasTests {
     @Test func aOnePixelLineOnPixelCentresCoversExactlyOneRow() {

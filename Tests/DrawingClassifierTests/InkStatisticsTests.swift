@@ -1,5 +1,6 @@
 import DrawingClassifier
 import Testing
+import Pictures
 
 @Suite struct InkStatisticsTests {
     @Test func aBarAndAFaintDotGiveHandComputedNumbers() {

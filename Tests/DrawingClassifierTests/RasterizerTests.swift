@@ -1,6 +1,8 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import StrokeFormats
+import Pictures
 
 @Suite struct RasterizerTests {
     static func line(_ points: [(Double, Double)]) -> Stroke {

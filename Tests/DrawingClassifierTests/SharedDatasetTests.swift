@@ -1,6 +1,7 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import Pictures
 
 /// The real MNIST Maker PNGs of ../shared/datasets/automata-editor (8-bit gray with iCCP,
 /// eXIf and iDOT chunks).

@@ -1,6 +1,7 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import StrokeFormats
 
 @Suite struct StrokeDatasetTests {
     /// A fresh temporary folder holding `files` (relative path → contents).

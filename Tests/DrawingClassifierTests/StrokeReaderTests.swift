@@ -1,6 +1,7 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import StrokeFormats
 
 @Suite struct StrokeReaderTests {
     func read(_ text: String, limits: StrokeLimits = .standard) throws(StrokeFormatError)

@@ -1,5 +1,6 @@
 import Foundation
 import DrawingClassifier
+import StrokeFormats
 
 /// Where the real data of `../shared/datasets` lives, relative to the package root.
 /// Tests that need it are `.enabled(if: SharedData.isAvailable)`.
