@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The measuring tools are short top-level scripts: Swift 5 mode spares them actor annotations.
+let scriptMode: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "FiniteAutomataToolkit",
     products: [
@@ -52,8 +55,22 @@ let package = Package(
             "DrawingClassifier", "AutomatonRecognition", "StrokeFormats", "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // Training-speed benchmark (scripts/bench-train.sh); not a product.
+        // Measuring tools for the scripts; not products. Targets, so they cannot silently
+        // stop compiling: bench-train (scripts/bench-train.sh), inference-probe
+        // (scripts/benchmark), allocation-probe (scripts/count-allocations),
+        // rasterizer-calibration (scripts/measure-rasterizer.sh), assemble-true-classes
+        // (the assembler on true classes, for scoring geometry alone).
         .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier", "StrokeFormats"]),
+        .executableTarget(name: "inference-probe", dependencies: ["DrawingClassifier", "StrokeFormats"],
+                          swiftSettings: scriptMode),
+        .executableTarget(name: "allocation-probe", dependencies: ["DrawingClassifier", "StrokeFormats"],
+                          swiftSettings: scriptMode),
+        .executableTarget(name: "rasterizer-calibration",
+                          dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures"],
+                          swiftSettings: scriptMode),
+        .executableTarget(name: "assemble-true-classes",
+                          dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
+                          swiftSettings: scriptMode),
         .testTarget(name: "DrawingClassifierTests",
                     dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "CLibPNG"]),
         .testTarget(name: "AutomatonRecognitionTests",
