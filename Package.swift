@@ -71,11 +71,15 @@ let package = Package(
         .executableTarget(name: "assemble-true-classes",
                           dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
                           swiftSettings: scriptMode),
+        // What every test target shares: one approximate-equality rule, where the data is.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DrawingClassifierTests",
-                    dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "CLibPNG"]),
+                    dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "CLibPNG", "TestSupport"]),
         .testTarget(name: "AutomatonRecognitionTests",
-                    dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats", "Pictures"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["DrawingClassifier", "StrokeFormats"],
+                    dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats", "Pictures",
+                                   "TestSupport"]),
+        .testTarget(name: "CommandLineTests",
+                    dependencies: ["DrawingClassifier", "StrokeFormats", "TestSupport"],
                     exclude: ["BadInputs"]),
     ]
 )

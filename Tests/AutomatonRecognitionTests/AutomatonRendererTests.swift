@@ -4,6 +4,7 @@ import DrawingClassifier
 @testable import AutomatonRecognition
 import StrokeFormats
 import Pictures
+import TestSupport
 
 @Suite struct AutomatonRendererTests {
     static func drawing(_ d: Document) -> Drawing {

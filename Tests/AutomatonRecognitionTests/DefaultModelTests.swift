@@ -1,13 +1,12 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import TestSupport
 @testable import AutomatonRecognition
 
 /// The model built into the library is `models/default.model`, byte for byte.
 struct DefaultModelTests {
-    static let modelPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("models/default.model").path
+    static let modelPath = SharedData.file("models/default.model").path
 
     @Test func embeddedBytesAreTheCommittedModelFile() throws {
         let file = try #require(FileManager.default.contents(atPath: Self.modelPath),

@@ -3,6 +3,7 @@ import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
 import StrokeFormats
+import TestSupport
 
 @Suite struct LoopGeometryTests {
     @Test(arguments: [-Double.pi / 2, 0, 2.5], [true, false])

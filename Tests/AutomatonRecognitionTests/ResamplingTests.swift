@@ -2,6 +2,7 @@ import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
 import StrokeFormats
+import TestSupport
 
 @Suite struct ResamplingTests {
     @Test func resamplingSpacesPointsEvenlyAlongTheStroke() {

@@ -3,6 +3,7 @@ import Testing
 import DrawingClassifier
 import StrokeFormats
 import Pictures
+import TestSupport
 
 @Suite struct CanvasTests {
     @Test func aOnePixelLineOnPixelCentresCoversExactlyOneRow() {
