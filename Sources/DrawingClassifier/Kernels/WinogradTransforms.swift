@@ -1,22 +1,7 @@
-import MatrixKernels
-import MatrixKernelsAVX2
-import MatrixKernelsAVX512
-
-/// The Winograd F(2×2, 3×3) transforms (Sources/MatrixKernels/WinogradKernel.swift, where the
-/// method is described) in the copy that `path` selects, and the weight transform, done once.
-/// `InferencePlan` uses them for a 3×3 convolution followed by ReLU and a 2×2 max-pool;
-/// `NaiveKernels.convolution` (through the layers) is the reference its tests compare with.
-struct WinogradTransforms {
-    var path: KernelPath
-
-    /// Channel counts must be multiples of this on this path.
-    var vectorWidth: Int {
-        switch path {
-        case .portable: MatrixKernels.WinogradKernel.vectorWidth
-        case .avx2: MatrixKernelsAVX2.WinogradKernel.vectorWidth
-        case .avx512: MatrixKernelsAVX512.WinogradKernel.vectorWidth
-        }
-    }
+/// The weight transform of Winograd F(2×2, 3×3), done once per set of weights (the input
+/// and output transforms are kernels: `KernelSet.winogradTransformInput` and the two
+/// output transforms; Sources/MatrixKernels/WinogradKernel.swift describes the method).
+enum WinogradTransforms {
 
     /// U[ξ][c][o] = (G g Gᵀ)[ξ] for weights g `[O, C, 3, 3]`: the right-hand matrices of the
     /// 16 products, row-major. In Double, rounded once (G g first, then (G g) Gᵀ), eight
@@ -70,61 +55,6 @@ struct WinogradTransforms {
                 }
             }
             initialized = 16 * c * o
-        }
-    }
-
-    func transformInput(padded: UnsafePointer<Float>, paddedWidth pw: Int, channels c: Int,
-                        tiles: UnsafePointer<Int32>, count: Int, tilesX: Int,
-                        planeRows: Int? = nil, into v: UnsafeMutablePointer<Float>) {
-        let planeRows = planeRows ?? count
-        switch path {
-        case .portable:
-            MatrixKernels.WinogradKernel.transformInput(
-                padded: padded, paddedWidth: pw, channels: c, tiles: tiles, count: count,
-                tilesX: tilesX, planeRows: planeRows, into: v)
-        case .avx2:
-            MatrixKernelsAVX2.WinogradKernel.transformInput(
-                padded: padded, paddedWidth: pw, channels: c, tiles: tiles, count: count,
-                tilesX: tilesX, planeRows: planeRows, into: v)
-        case .avx512:
-            MatrixKernelsAVX512.WinogradKernel.transformInput(
-                padded: padded, paddedWidth: pw, channels: c, tiles: tiles, count: count,
-                tilesX: tilesX, planeRows: planeRows, into: v)
-        }
-    }
-
-    func transformOutputReLUMaxPool(m: UnsafePointer<Float>, tiles: UnsafePointer<Int32>,
-                                    count: Int, outputs o: Int, bias: UnsafePointer<Float>,
-                                    into out: UnsafeMutablePointer<Float>) {
-        switch path {
-        case .portable:
-            MatrixKernels.WinogradKernel.transformOutputReLUMaxPool(
-                m: m, tiles: tiles, count: count, outputs: o, bias: bias, into: out)
-        case .avx2:
-            MatrixKernelsAVX2.WinogradKernel.transformOutputReLUMaxPool(
-                m: m, tiles: tiles, count: count, outputs: o, bias: bias, into: out)
-        case .avx512:
-            MatrixKernelsAVX512.WinogradKernel.transformOutputReLUMaxPool(
-                m: m, tiles: tiles, count: count, outputs: o, bias: bias, into: out)
-        }
-    }
-
-    func transformOutput(m: UnsafePointer<Float>, tilesY: Int, tilesX: Int, planeRows: Int,
-                         outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
-                         into out: UnsafeMutablePointer<Float>) {
-        switch path {
-        case .portable:
-            MatrixKernels.WinogradKernel.transformOutput(
-                m: m, tilesY: tilesY, tilesX: tilesX, planeRows: planeRows, outputHeight: oh,
-                outputWidth: ow, outputs: o, into: out)
-        case .avx2:
-            MatrixKernelsAVX2.WinogradKernel.transformOutput(
-                m: m, tilesY: tilesY, tilesX: tilesX, planeRows: planeRows, outputHeight: oh,
-                outputWidth: ow, outputs: o, into: out)
-        case .avx512:
-            MatrixKernelsAVX512.WinogradKernel.transformOutput(
-                m: m, tilesY: tilesY, tilesX: tilesX, planeRows: planeRows, outputHeight: oh,
-                outputWidth: ow, outputs: o, into: out)
         }
     }
 }

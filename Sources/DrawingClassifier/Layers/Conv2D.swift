@@ -15,7 +15,7 @@ import Foundation
 /// (`winogradConvolution`: 2.25× fewer multiplications; the weight gradient still uses the
 /// patches). With one input channel and rows
 /// of at least a vector, forward and the weight gradient use the direct kernels of
-/// `SingleChannelConvolution` instead (a depth-9 product wastes most of a tile). The patches
+/// `KernelSet.singleChannelForward` instead (a depth-9 product wastes most of a tile). The patches
 /// are made again in backward rather than kept: a chunk's worth did not fit in cache, and the
 /// products ran at half speed reading them back. Workspaces are kept between calls.
 /// `NaiveKernels.convolution` is the direct reference.
@@ -107,7 +107,7 @@ public struct Conv2D: Layer {
         let direct = usesDirectKernel(outputWidth: ow)
         if !direct { rearrangeWeights() }
         if usesWinograd { return forwardWinograd(input, height: h, width: w) }
-        let single = SingleChannelConvolution(path: matrix.path)
+        let kernels = matrix.kernels
         let group = direct ? 1 : examplesPerProduct(pixels: pixels)
         var matrix = self.matrix
         let output = outputBuffer.fill(count: n * o * pixels) { out in
@@ -125,10 +125,11 @@ public struct Conv2D: Layer {
                         Im2Col.pad(x.baseAddress! + s * c * h * w, channels: c, height: h,
                                    width: w, padding: pad, into: padded.baseAddress!)
                         if direct {
-                            single.forward(padded: padded.baseAddress!, paddedWidth: w + 2 * pad,
-                                           outputHeight: oh, outputWidth: ow, kernelSize: k,
-                                           weights: wt.baseAddress!, bias: b.baseAddress!,
-                                           outputs: o, into: out.baseAddress! + s * o * pixels)
+                            kernels.singleChannelForward(
+                                padded: padded.baseAddress!, paddedWidth: w + 2 * pad,
+                                outputHeight: oh, outputWidth: ow, kernelSize: k,
+                                weights: wt.baseAddress!, bias: b.baseAddress!, outputs: o,
+                                into: out.baseAddress! + s * o * pixels)
                             continue
                         }
                         Im2Col.unfold(padded: padded.baseAddress!, channels: c,
@@ -167,7 +168,6 @@ public struct Conv2D: Layer {
         let (n, c, o, pad) = (input.shape[0], inputChannels, outputChannels, padding)
         let (oh, ow) = outputSize(height: h, width: w)
         let group = examplesPerProduct(pixels: oh * ow)
-        let transforms = WinogradTransforms(path: matrix.path)
         var matrix = self.matrix
         let output = outputBuffer.fill(count: n * o * oh * ow) { out in
             input.scalars.withUnsafeBufferPointer { x in
@@ -183,7 +183,7 @@ public struct Conv2D: Layer {
                     outputs: o, weights: u.baseAddress!, bias: b.baseAddress!, group: group,
                     tileList: tileList.baseAddress!, padded: padded.baseAddress!,
                     transformed: transformed.baseAddress!, products: products.baseAddress!,
-                    channelsLast: yT.baseAddress!, transforms: transforms, &matrix,
+                    channelsLast: yT.baseAddress!, &matrix,
                     into: out.baseAddress!)
             }
             }
@@ -199,7 +199,7 @@ public struct Conv2D: Layer {
     }
 
     /// y[N, O, H', W'] = x[N, C, H, W] ⋆ (3×3 kernels with padding `pad`) (+ bias), with
-    /// Winograd F(2×2, 3×3) (`WinogradTransforms`, as in `InferencePlan`: 2.25× fewer
+    /// Winograd F(2×2, 3×3) (the `KernelSet.winograd…` transforms, as in `InferencePlan`: 2.25× fewer
     /// multiplications than the patches' product). Each example's padded input (channels last,
     /// in `padded`, whose border must be zero) is cut into 4×4 windows, one per 2×2 block of
     /// outputs — the blocks of an odd-sized output stick out by a row or column, computed and
@@ -214,21 +214,23 @@ public struct Conv2D: Layer {
         bias: UnsafePointer<Float>?, group: Int, tileList: UnsafePointer<Int32>,
         padded: UnsafeMutablePointer<Float>, transformed: UnsafeMutablePointer<Float>,
         products: UnsafeMutablePointer<Float>, channelsLast: UnsafeMutablePointer<Float>,
-        transforms: WinogradTransforms, _ matrix: inout MatrixMultiply,
+        _ matrix: inout MatrixMultiply,
         into y: UnsafeMutablePointer<Float>
     ) {
         let (oh, ow) = (h + 2 * pad - 2, w + 2 * pad - 2)
         let (tilesY, tilesX) = ((oh + 1) / 2, (ow + 1) / 2)
         let (tiles, pixels, pw) = (tilesY * tilesX, oh * ow, w + 2 * pad)
         let planeRows = group * tiles
+        let kernels = matrix.kernels
         for s0 in stride(from: 0, to: n, by: group) {
             let examples = min(group, n - s0)
             for e in 0..<examples {
                 Im2Col.pad(x + (s0 + e) * c * h * w, channels: c, height: h, width: w,
                            padding: pad, into: padded)
-                transforms.transformInput(padded: padded, paddedWidth: pw, channels: c,
-                                          tiles: tileList, count: tiles, tilesX: tilesX,
-                                          planeRows: planeRows, into: transformed + e * tiles * c)
+                kernels.winogradTransformInput(padded: padded, paddedWidth: pw, channels: c,
+                                               tiles: tileList, count: tiles, tilesX: tilesX,
+                                               planeRows: planeRows,
+                                               into: transformed + e * tiles * c)
             }
             for xi in 0..<16 {
                 matrix.multiply(rows: examples * tiles, columns: o, depth: c,
@@ -238,9 +240,10 @@ public struct Conv2D: Layer {
                                 accumulate: false)
             }
             for e in 0..<examples {
-                transforms.transformOutput(m: products + e * tiles * o, tilesY: tilesY,
-                                           tilesX: tilesX, planeRows: planeRows, outputHeight: oh,
-                                           outputWidth: ow, outputs: o, into: channelsLast)
+                kernels.winogradTransformOutput(m: products + e * tiles * o, tilesY: tilesY,
+                                                tilesX: tilesX, planeRows: planeRows,
+                                                outputHeight: oh, outputWidth: ow, outputs: o,
+                                                into: channelsLast)
                 // y[s, co, p] = channelsLast[p, co] (+ bias[co])
                 Im2Col.unpad(channelsLast, channels: o, height: oh, width: ow, padding: 0,
                              addingBias: bias, into: y + (s0 + e) * o * pixels)
@@ -264,7 +267,7 @@ public struct Conv2D: Layer {
         prepareWorkspaces(height: h, width: w)
         if inputGradient { rearrangeWeights() }
         let direct = usesDirectKernel(outputWidth: ow)
-        let single = SingleChannelConvolution(path: matrix.path)
+        let kernels = matrix.kernels
         let group = direct ? 1 : examplesPerProduct(pixels: pixels)
         var matrix = self.matrix
         let inputGrad = inputGradBuffer.fill(count: inputGradient ? n * c * h * w : 0) { dx in
@@ -288,10 +291,10 @@ public struct Conv2D: Layer {
                                    width: w, padding: pad, into: padded.baseAddress!)
                         if direct {
                             // dW[O, k, k] += dy ⋆ the padded image, straight into the gradient.
-                            single.weightGradient(padded: padded.baseAddress!, paddedWidth: pw,
-                                                  outputHeight: oh, outputWidth: ow,
-                                                  kernelSize: k, outputGradient: dy, outputs: o,
-                                                  into: dw.baseAddress!)
+                            kernels.singleChannelWeightGradient(
+                                padded: padded.baseAddress!, paddedWidth: pw, outputHeight: oh,
+                                outputWidth: ow, kernelSize: k, outputGradient: dy, outputs: o,
+                                into: dw.baseAddress!)
                             guard inputGradient else { continue }
                         } else {
                             Im2Col.unfold(padded: padded.baseAddress!, channels: c,
@@ -337,7 +340,7 @@ public struct Conv2D: Layer {
                         group: group, tileList: tileList.baseAddress!,
                         padded: paddedDY.baseAddress!, transformed: patches.baseAddress!,
                         products: products.baseAddress!, channelsLast: paddedGrad.baseAddress!,
-                        transforms: WinogradTransforms(path: matrix.path), &matrix,
+                        &matrix,
                         into: dx.baseAddress!)
                 }
                 }
@@ -378,14 +381,14 @@ public struct Conv2D: Layer {
     }
 
     /// One input channel and rows of at least a vector: the direct kernel
-    /// (`SingleChannelConvolution`) instead of patches and products of depth k·k.
+    /// (`KernelSet.singleChannelForward`) instead of patches and products of depth k·k.
     private func usesDirectKernel(outputWidth ow: Int) -> Bool {
-        inputChannels == 1 && ow >= SingleChannelConvolution(path: matrix.path).vectorWidth
+        inputChannels == 1 && ow >= matrix.kernels.vectorWidth
     }
 
     /// A 3×3 kernel with whole vectors of input and output channels: forward runs Winograd.
     var usesWinograd: Bool {
-        let width = WinogradTransforms(path: matrix.path).vectorWidth
+        let width = matrix.kernels.vectorWidth
         return kernelSize == 3 && inputChannels % width == 0 && outputChannels % width == 0
     }
 

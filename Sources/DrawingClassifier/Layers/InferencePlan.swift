@@ -9,11 +9,11 @@
 ///   convolution  patches[P, k·k·C] (`Im2Col`) · W[k·k·C, O] onto the bias, one matrix
 ///                product with both operands read in place; the output is `[P, O]`,
 ///                channels last (one input channel: the direct kernel of
-///                `SingleChannelConvolution`, no patches)
+///                `KernelSet.singleChannelForwardChannelsLast`, no patches)
 ///   ReLU, pool   on `[H, W, C]`, 16 channels at a time
 ///   convolution, ReLU, 2×2 max-pool in a row (the drawing classifier's blocks): one step
 ///                that never writes the unpooled map; 3×3 kernels with whole vectors of
-///                channels use Winograd F(2×2, 3×3) (`WinogradTransforms`: each pooling
+///                channels use Winograd F(2×2, 3×3) (`KernelSet.winograd…`: each pooling
 ///                window is one Winograd tile, 2.25× fewer multiplications), one input
 ///                channel the direct kernel with the pooling done in registers
 ///   flatten      back to the `[C, H, W]` order the dense weights expect
@@ -53,7 +53,7 @@ public struct InferencePlan: Sendable {
     enum Fusion: Sendable {
         /// Not followed by ReLU and a 2×2 pool, or no fused kernel fits its shape.
         case none
-        /// One input channel: `SingleChannelConvolution.forwardChannelsLastReLUMaxPool`.
+        /// One input channel: `KernelSet.singleChannelForwardChannelsLastReLUMaxPool`.
         case singleChannel
         /// Winograd F(2×2, 3×3) with these transformed weights, `[ξ][C][O]`.
         case winograd(weights: [Float])
@@ -134,11 +134,10 @@ public struct InferencePlan: Sendable {
                     weights: conv.weightsByTap, bias: conv.bias.value.scalars)
                 let pooled = index + 2 < layers.count && layers[index + 1] is ReLU
                     && (layers[index + 2] as? MaxPool2D)?.size == 2 && oh >= 2 && ow >= 2
-                let single = SingleChannelConvolution(path: path!).vectorWidth
-                let winograd = WinogradTransforms(path: path!).vectorWidth
-                if pooled && c == 1 && o % single == 0 {
+                let vector = path!.kernels.vectorWidth
+                if pooled && c == 1 && o % vector == 0 {
                     step.fused = .singleChannel
-                } else if pooled && k == 3 && c % winograd == 0 && o % winograd == 0 {
+                } else if pooled && k == 3 && c % vector == 0 && o % vector == 0 {
                     step.fused = .winograd(weights: WinogradTransforms.transformWeights(
                         conv.weight.value.scalars, inputs: c, outputs: o))
                     let tiles = (oh / 2) * (ow / 2)
@@ -467,7 +466,7 @@ public struct InferencePlan: Sendable {
         case .singleChannel:
             conv.weights.withUnsafeBufferPointer { wt in
                 conv.bias.withUnsafeBufferPointer { b in
-                    SingleChannelConvolution(path: matrix.path).forwardChannelsLastReLUMaxPool(
+                    matrix.kernels.singleChannelForwardChannelsLastReLUMaxPool(
                         padded: scratch.padded, paddedWidth: pw, pooledHeight: pooledH,
                         pooledWidth: pooledW, kernelSize: k, weightsByTap: wt.baseAddress!,
                         bias: b.baseAddress!, outputs: o, activeWindows: active, into: y)
@@ -486,10 +485,10 @@ public struct InferencePlan: Sendable {
                     bits &= bits - 1
                 }
             }
-            let transforms = WinogradTransforms(path: matrix.path)
-            transforms.transformInput(padded: scratch.padded, paddedWidth: pw, channels: c,
-                                      tiles: tiles, count: count, tilesX: pooledW,
-                                      into: scratch.transformed)
+            let kernels = matrix.kernels
+            kernels.winogradTransformInput(padded: scratch.padded, paddedWidth: pw, channels: c,
+                                           tiles: tiles, count: count, tilesX: pooledW,
+                                           planeRows: count, into: scratch.transformed)
             u.withUnsafeBufferPointer { u in
                 for xi in 0..<16 {
                     matrix.multiply(rows: count, columns: o, depth: c,
@@ -501,9 +500,9 @@ public struct InferencePlan: Sendable {
                 }
             }
             conv.bias.withUnsafeBufferPointer { b in
-                transforms.transformOutputReLUMaxPool(m: scratch.products, tiles: tiles,
-                                                      count: count, outputs: o,
-                                                      bias: b.baseAddress!, into: y)
+                kernels.winogradTransformOutputReLUMaxPool(m: scratch.products, tiles: tiles,
+                                                           count: count, outputs: o,
+                                                           bias: b.baseAddress!, into: y)
             }
         }
         guard let blank = conv.blank, let active else { return (0, false) }
@@ -531,15 +530,15 @@ public struct InferencePlan: Sendable {
         // The input (already channels last) inside a zero border, then its patches.
         let pw = w + 2 * pad
         Self.pad(x, height: h, width: w, channels: c, padding: pad, into: padded)
-        let single = SingleChannelConvolution(path: matrix.path)
-        if c == 1 && o % single.vectorWidth == 0 {
+        let kernels = matrix.kernels
+        if c == 1 && o % kernels.vectorWidth == 0 {
             // One input channel: the direct kernel, no patches (weights are [k·k, O] here).
             conv.weights.withUnsafeBufferPointer { wt in
                 conv.bias.withUnsafeBufferPointer { b in
-                    single.forwardChannelsLast(padded: padded, paddedWidth: pw, outputHeight: oh,
-                                               outputWidth: ow, kernelSize: k,
-                                               weightsByTap: wt.baseAddress!,
-                                               bias: b.baseAddress!, outputs: o, into: y)
+                    kernels.singleChannelForwardChannelsLast(
+                        padded: padded, paddedWidth: pw, outputHeight: oh, outputWidth: ow,
+                        kernelSize: k, weightsByTap: wt.baseAddress!, bias: b.baseAddress!,
+                        outputs: o, into: y)
                 }
             }
             return
