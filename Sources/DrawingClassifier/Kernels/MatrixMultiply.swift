@@ -7,14 +7,13 @@
 struct MatrixMultiply {
     var path: KernelPath
     /// The kernels of `path`.
-    private(set) var kernels: any KernelSet.Type
+    var kernels: any KernelSet.Type { path.kernels }
     private var packedA: [Float] = []
     private var packedB: [Float] = []
 
     init(path: KernelPath = .best) {
         precondition(path.isSupported, "The \(path.rawValue) kernels cannot run on this machine.")
         self.path = path
-        self.kernels = path.kernels
     }
 
     // swiftlint:disable:next function_parameter_count
