@@ -40,6 +40,8 @@ public struct InferencePlan: Sendable {
 
     struct Convolution: Sendable {
         var inputChannels: Int, outputChannels: Int, kernelSize: Int, padding: Int
+        /// `ConvolutionAlgorithm.choose` for this step (Winograd runs only fused).
+        var algorithm: ConvolutionAlgorithm
         /// `[ky][kx][c][o]`: row (ky, kx, c) of the product's right-hand matrix.
         var weights: [Float]
         var bias: [Float]
@@ -129,20 +131,26 @@ public struct InferencePlan: Sendable {
                 let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
                 guard oh > 0, ow > 0 else { return nil }
                 path = path ?? conv.kernelPath
-                var step = Convolution(
-                    inputChannels: c, outputChannels: o, kernelSize: k, padding: pad,
-                    weights: conv.weightsByTap, bias: conv.bias.value.scalars)
                 let pooled = index + 2 < layers.count && layers[index + 1] is ReLU
                     && (layers[index + 2] as? MaxPool2D)?.size == 2 && oh >= 2 && ow >= 2
-                let vector = path!.kernels.vectorWidth
-                if pooled && c == 1 && o % vector == 0 {
+                let algorithm = ConvolutionAlgorithm.choose(
+                    inputs: c, outputs: o, kernelSize: k, outputWidth: ow,
+                    layout: .channelsLast(pooled: pooled), vectorWidth: path!.kernels.vectorWidth)
+                var step = Convolution(
+                    inputChannels: c, outputChannels: o, kernelSize: k, padding: pad,
+                    algorithm: algorithm, weights: conv.weightsByTap,
+                    bias: conv.bias.value.scalars)
+                switch algorithm {
+                case .directSingleChannel where pooled:
                     step.fused = .singleChannel
-                } else if pooled && k == 3 && c % vector == 0 && o % vector == 0 {
+                case .winograd:
                     step.fused = .winograd(weights: WinogradTransforms.transformWeights(
                         conv.weight.value.scalars, inputs: c, outputs: o))
                     let tiles = (oh / 2) * (ow / 2)
                     transformedCount = max(transformedCount, 16 * tiles * c)
                     productCount = max(productCount, 16 * tiles * o)
+                default:
+                    break
                 }
                 if case .none = step.fused {} else {
                     windowCount = max(windowCount, (oh / 2) * (ow / 2))
@@ -251,33 +259,55 @@ public struct InferencePlan: Sendable {
 
     /// Scratch space for `run`; keep one per thread and reuse it.
     public struct Workspace {
-        var first: [Float], second: [Float], patches: [Float], padded: [Float]
-        var transformed: [Float], products: [Float]
-        var nonzeroRows: [Int32], nonzeroValues: [Float]
-        var differingPixels: [UInt64], activeWindows: [UInt64], windowList: [Int32]
+        /// Every float buffer in one arena, the index lists in a second and the bit masks in
+        /// a third, at the offsets of `layout`.
+        var floats: [Float], indices: [Int32], masks: [UInt64]
+        let layout: Layout
         var matrix: MatrixMultiply
         /// Windows of the fused blocks copied from the blank example since the workspace was
         /// made (what tests and benchmarks read to see the skipping at work).
         var skippedWindows = 0
 
-        public init(for plan: InferencePlan) {
-            // Every element is written before it is read, so the buffers start unfilled.
-            func buffer(_ count: Int) -> [Float] {
-                [Float](unsafeUninitializedCapacity: count) { _, initialized in
-                    initialized = count
-                }
+        /// Offsets of the buffers in the arenas.
+        struct Layout {
+            /// Floats: two activations (a step reads one and writes the other), the
+            /// convolution's patches and padded input, the Winograd transformed inputs and
+            /// products, the nonzero entries of a dense input.
+            var first = 0, second = 0, patches = 0, padded = 0, transformed = 0, products = 0
+            var nonzeroValues = 0
+            /// Int32: the rows of those entries, the windows a fused block computes.
+            var nonzeroRows = 0, windowList = 0
+            /// UInt64, a word per row: pixels that differ from the blank example's, windows
+            /// that do.
+            var differingPixels = 0, activeWindows = 0
+            var counts = (floats: 0, indices: 0, masks: 0)
+
+            init(for plan: InferencePlan) {
+                var floats = ArenaLayout(), indices = ArenaLayout(), masks = ArenaLayout()
+                first = floats.region(plan.activationCount)
+                second = floats.region(plan.activationCount)
+                patches = floats.region(plan.patchCount)
+                padded = floats.region(plan.paddedCount)
+                transformed = floats.region(plan.transformedCount)
+                products = floats.region(plan.productCount)
+                nonzeroValues = floats.region(plan.denseInputCount)
+                nonzeroRows = indices.region(plan.denseInputCount)
+                windowList = indices.region(plan.windowCount)
+                differingPixels = masks.region(plan.paddedRowCount, elementBytes: 8)
+                activeWindows = masks.region(plan.paddedRowCount, elementBytes: 8)
+                counts = (floats.count, indices.count, masks.count)
             }
-            first = buffer(plan.activationCount)
-            second = buffer(plan.activationCount)
-            patches = buffer(plan.patchCount)
-            padded = buffer(plan.paddedCount)
-            transformed = buffer(plan.transformedCount)
-            products = buffer(plan.productCount)
-            nonzeroRows = [Int32](repeating: 0, count: plan.denseInputCount)
-            nonzeroValues = buffer(plan.denseInputCount)
-            differingPixels = [UInt64](repeating: 0, count: plan.paddedRowCount)
-            activeWindows = [UInt64](repeating: 0, count: plan.paddedRowCount)
-            windowList = [Int32](repeating: 0, count: plan.windowCount)
+        }
+
+        public init(for plan: InferencePlan) {
+            layout = Layout(for: plan)
+            // Every float is written before it is read, so the arena starts unfilled.
+            let count = layout.counts.floats
+            floats = [Float](unsafeUninitializedCapacity: count) { _, initialized in
+                initialized = count
+            }
+            indices = [Int32](repeating: 0, count: layout.counts.indices)
+            masks = [UInt64](repeating: 0, count: layout.counts.masks)
             matrix = MatrixMultiply(path: plan.kernelPath)
         }
     }
@@ -289,60 +319,37 @@ public struct InferencePlan: Sendable {
                     into output: UnsafeMutablePointer<Float>, workspace: inout Workspace) {
         precondition((0...steps.count).contains(layerCount),
                      "The plan has \(steps.count) layers, asked for \(layerCount).")
-        workspace.first.withUnsafeMutableBufferPointer { first in
-          workspace.second.withUnsafeMutableBufferPointer { second in
-            workspace.patches.withUnsafeMutableBufferPointer { patches in
-              workspace.padded.withUnsafeMutableBufferPointer { padded in
-                workspace.transformed.withUnsafeMutableBufferPointer { transformed in
-                  workspace.products.withUnsafeMutableBufferPointer { products in
-                   workspace.nonzeroRows.withUnsafeMutableBufferPointer { rows in
-                    workspace.nonzeroValues.withUnsafeMutableBufferPointer { values in
-                     workspace.differingPixels.withUnsafeMutableBufferPointer { differing in
-                      workspace.activeWindows.withUnsafeMutableBufferPointer { active in
-                       workspace.windowList.withUnsafeMutableBufferPointer { list in
-                    let scratch = Scratch(patches: patches.baseAddress!,
-                                          padded: padded.baseAddress!,
-                                          transformed: transformed.baseAddress!,
-                                          products: products.baseAddress!,
-                                          nonzeroRows: rows.baseAddress!,
-                                          nonzeroValues: values.baseAddress!,
-                                          differingPixels: differing.baseAddress!,
-                                          activeWindows: active.baseAddress!,
-                                          windowList: list.baseAddress!)
-                    var x = first.baseAddress!, y = second.baseAddress!
-                    // The example enters channels last.
-                    Self.reorder(example, shape: shapes[0], toChannelsLast: true, into: x)
-                    var index = 0
-                    // Whether `differingPixels` describes x (left by a fused block).
-                    var masksDescribeInput = false
-                    while index < layerCount {
-                        if index + 3 <= layerCount,
-                           let (skipped, masks) = convolveReLUPool(
-                               index, x, into: y, scratch, &workspace.matrix,
-                               masksDescribeInput: masksDescribeInput) {
-                            workspace.skippedWindows += skipped
-                            masksDescribeInput = masks
-                            swap(&x, &y)
-                            index += 3
-                            continue
-                        }
-                        masksDescribeInput = false
-                        let (done, inPlace) = runStep(index, x, y, scratch, &workspace.matrix)
-                        if !inPlace { swap(&x, &y) }
-                        index += done
-                    }
-                    Self.reorder(x, shape: shapes[layerCount], toChannelsLast: false,
-                                 into: output)
-                       }
-                      }
-                     }
-                    }
-                   }
-                  }
+        let layout = workspace.layout
+        workspace.floats.withUnsafeMutableBufferPointer { floats in
+        workspace.indices.withUnsafeMutableBufferPointer { indices in
+        workspace.masks.withUnsafeMutableBufferPointer { masks in
+            let scratch = Scratch(layout, floats: floats.baseAddress!,
+                                  indices: indices.baseAddress!, masks: masks.baseAddress!)
+            var x = floats.baseAddress! + layout.first, y = floats.baseAddress! + layout.second
+            // The example enters channels last.
+            Self.reorder(example, shape: shapes[0], toChannelsLast: true, into: x)
+            var index = 0
+            // Whether `differingPixels` describes x (left by a fused block).
+            var masksDescribeInput = false
+            while index < layerCount {
+                if index + 3 <= layerCount,
+                   let (skipped, masks) = convolveReLUPool(
+                       index, x, into: y, scratch, &workspace.matrix,
+                       masksDescribeInput: masksDescribeInput) {
+                    workspace.skippedWindows += skipped
+                    masksDescribeInput = masks
+                    swap(&x, &y)
+                    index += 3
+                    continue
                 }
-              }
+                masksDescribeInput = false
+                let (done, inPlace) = runStep(index, x, y, scratch, &workspace.matrix)
+                if !inPlace { swap(&x, &y) }
+                index += done
             }
-          }
+            Self.reorder(x, shape: shapes[layerCount], toChannelsLast: false, into: output)
+        }
+        }
         }
     }
 
@@ -354,6 +361,19 @@ public struct InferencePlan: Sendable {
         /// the blank example's, which windows of a fused block differ.
         var differingPixels, activeWindows: UnsafeMutablePointer<UInt64>
         var windowList: UnsafeMutablePointer<Int32>
+
+        init(_ layout: Workspace.Layout, floats: UnsafeMutablePointer<Float>,
+             indices: UnsafeMutablePointer<Int32>, masks: UnsafeMutablePointer<UInt64>) {
+            patches = floats + layout.patches
+            padded = floats + layout.padded
+            transformed = floats + layout.transformed
+            products = floats + layout.products
+            nonzeroValues = floats + layout.nonzeroValues
+            nonzeroRows = indices + layout.nonzeroRows
+            windowList = indices + layout.windowList
+            differingPixels = masks + layout.differingPixels
+            activeWindows = masks + layout.activeWindows
+        }
     }
 
     /// Outputs `[N, …]` of the first `layerCount` layers for a batch `[N, …]`.
@@ -385,9 +405,17 @@ public struct InferencePlan: Sendable {
                          _ y: UnsafeMutablePointer<Float>, _ scratch: Scratch,
                          _ matrix: inout MatrixMultiply) -> (steps: Int, inPlace: Bool) {
         switch (steps[index], shapes[index]) {
-        case let (.convolution(conv), .map(h, w, _)):
-            Self.convolve(conv, x, height: h, width: w, into: y, patches: scratch.patches,
-                          padded: scratch.padded, &matrix)
+        case let (.convolution(conv), .map(h, w, c)):
+            conv.weights.withUnsafeBufferPointer { wt in
+                conv.bias.withUnsafeBufferPointer { b in
+                    convolutionForwardChannelsLast(
+                        y, x, weightsByTap: wt.baseAddress!, bias: b.baseAddress!, height: h,
+                        width: w, channels: c, outputs: conv.outputChannels,
+                        kernelSize: conv.kernelSize, padding: conv.padding,
+                        algorithm: conv.algorithm, patches: scratch.patches,
+                        padded: scratch.padded, &matrix)
+                }
+            }
             return (1, false)
         case (.relu, let shape):
             Self.relu(x, count: shape.count)
@@ -410,23 +438,6 @@ public struct InferencePlan: Sendable {
     }
 
     // MARK: - Steps
-
-    /// Copies `[H, W, C]` into the middle of `padded`, a `[H + 2p, W + 2p, C]` map whose
-    /// border is zero.
-    private static func pad(_ x: UnsafePointer<Float>, height h: Int, width w: Int,
-                            channels c: Int, padding pad: Int,
-                            into padded: UnsafeMutablePointer<Float>) {
-        let pw = w + 2 * pad
-        // Only the border is zeroed: the rows above and below, and `pad` pixels either side.
-        padded.update(repeating: 0, count: pad * pw * c)
-        (padded + (pad + h) * pw * c).update(repeating: 0, count: pad * pw * c)
-        for iy in 0..<h {
-            let row = padded + (iy + pad) * pw * c
-            row.update(repeating: 0, count: pad * c)
-            copyFloats(from: x + iy * w * c, to: row + pad * c, count: w * c)
-            (row + (pad + w) * c).update(repeating: 0, count: pad * c)
-        }
-    }
 
     /// Steps `index` … `index + 2`, `[H, W, C]` → `[H'/2, W'/2, O]`: convolution, ReLU and
     /// 2×2 max-pool in one step, when the plan found a fused kernel for them (else nil,
@@ -458,51 +469,23 @@ public struct InferencePlan: Sendable {
         }
         let active = conv.blank == nil ? nil : UnsafePointer(scratch.activeWindows)
         if activeCount > 0 {
-            Self.pad(x, height: h, width: w, channels: c, padding: pad, into: scratch.padded)
+            padChannelsLast(x, height: h, width: w, channels: c, padding: pad,
+                            into: scratch.padded)
         }
+        let weights: [Float]
         switch conv.fused {
-        case .none:
-            break
-        case .singleChannel:
-            conv.weights.withUnsafeBufferPointer { wt in
-                conv.bias.withUnsafeBufferPointer { b in
-                    matrix.kernels.singleChannelForwardChannelsLastReLUMaxPool(
-                        padded: scratch.padded, paddedWidth: pw, pooledHeight: pooledH,
-                        pooledWidth: pooledW, kernelSize: k, weightsByTap: wt.baseAddress!,
-                        bias: b.baseAddress!, outputs: o, activeWindows: active, into: y)
-                }
-            }
-        case let .winograd(u):
-            // The tiles (one per window) to compute, as rows of the 16 products.
-            let tiles = scratch.windowList
-            var count = 0
-            for py in 0..<pooledH {
-                var bits = active?[py] ?? ((1 &<< pooledW) - 1)
-                while bits != 0 {
-                    let t = py * pooledW + bits.trailingZeroBitCount
-                    tiles[count] = Int32(truncatingIfNeeded: t)
-                    count += 1
-                    bits &= bits - 1
-                }
-            }
-            let kernels = matrix.kernels
-            kernels.winogradTransformInput(padded: scratch.padded, paddedWidth: pw, channels: c,
-                                           tiles: tiles, count: count, tilesX: pooledW,
-                                           planeRows: count, into: scratch.transformed)
-            u.withUnsafeBufferPointer { u in
-                for xi in 0..<16 {
-                    matrix.multiply(rows: count, columns: o, depth: c,
-                                    a: scratch.transformed + xi * count * c, aRowStride: c,
-                                    aColumnStride: 1, b: u.baseAddress! + xi * c * o,
-                                    bRowStride: o, bColumnStride: 1,
-                                    c: scratch.products + xi * count * o, ldc: o,
-                                    accumulate: false)
-                }
-            }
+        case .none: return nil
+        case .singleChannel: weights = conv.weights
+        case let .winograd(u): weights = u
+        }
+        weights.withUnsafeBufferPointer { wt in
             conv.bias.withUnsafeBufferPointer { b in
-                kernels.winogradTransformOutputReLUMaxPool(m: scratch.products, tiles: tiles,
-                                                           count: count, outputs: o,
-                                                           bias: b.baseAddress!, into: y)
+                convolutionReLUPoolChannelsLast(
+                    y, padded: scratch.padded, weights: wt.baseAddress!, bias: b.baseAddress!,
+                    paddedWidth: pw, channels: c, outputs: o, kernelSize: k,
+                    pooledHeight: pooledH, pooledWidth: pooledW, algorithm: conv.algorithm,
+                    activeWindows: active, tiles: scratch.windowList,
+                    transformed: scratch.transformed, products: scratch.products, &matrix)
             }
         }
         guard let blank = conv.blank, let active else { return (0, false) }
@@ -514,47 +497,6 @@ public struct InferencePlan: Sendable {
         // windows: the next fused block need not compare them.
         scratch.differingPixels.update(from: active, count: pooledH)
         return (windows - activeCount, true)
-    }
-
-    /// `[H, W, C]` → `[H', W', O]`: patches · weights onto the bias.
-    private static func convolve(_ conv: Convolution, _ x: UnsafePointer<Float>,
-                                 height h: Int, width w: Int,
-                                 into y: UnsafeMutablePointer<Float>,
-                                 patches: UnsafeMutablePointer<Float>,
-                                 padded: UnsafeMutablePointer<Float>,
-                                 _ matrix: inout MatrixMultiply) {
-        let (c, o, k, pad) = (conv.inputChannels, conv.outputChannels, conv.kernelSize,
-                              conv.padding)
-        let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
-        let depth = k * k * c
-        // The input (already channels last) inside a zero border, then its patches.
-        let pw = w + 2 * pad
-        Self.pad(x, height: h, width: w, channels: c, padding: pad, into: padded)
-        let kernels = matrix.kernels
-        if c == 1 && o % kernels.vectorWidth == 0 {
-            // One input channel: the direct kernel, no patches (weights are [k·k, O] here).
-            conv.weights.withUnsafeBufferPointer { wt in
-                conv.bias.withUnsafeBufferPointer { b in
-                    kernels.singleChannelForwardChannelsLast(
-                        padded: padded, paddedWidth: pw, outputHeight: oh, outputWidth: ow,
-                        kernelSize: k, weightsByTap: wt.baseAddress!, bias: b.baseAddress!,
-                        outputs: o, into: y)
-                }
-            }
-            return
-        }
-        Im2Col.unfold(padded: padded, channels: c, paddedWidth: pw, outputHeight: oh,
-                      outputWidth: ow, kernelSize: k, into: patches)
-        let pixels = oh * ow
-        conv.bias.withUnsafeBufferPointer { b in
-            for p in 0..<pixels { copyFloats(from: b.baseAddress!, to: y + p * o, count: o) }
-        }
-        conv.weights.withUnsafeBufferPointer { wt in
-            matrix.multiply(rows: pixels, columns: o, depth: depth,
-                            a: patches, aRowStride: depth, aColumnStride: 1,
-                            b: wt.baseAddress!, bRowStride: o, bColumnStride: 1,
-                            c: y, ldc: o, accumulate: true)
-        }
     }
 
     /// max(x, 0) in place.

@@ -1,0 +1,38 @@
+/// How a convolution (square kernel, stride 1) is computed. `choose` is the one place that
+/// decides, for training (`Conv2D`) and inference (`InferencePlan`) alike.
+enum ConvolutionAlgorithm: Equatable {
+    /// Patches (`Im2Col`) times the weights: one matrix product. Any shape.
+    case im2col
+    /// One input channel: the direct kernels (`KernelSet.singleChannel…`); as a product the
+    /// depth would be only k·k.
+    case directSingleChannel
+    /// A 3×3 kernel with whole vectors of input and output channels: Winograd F(2×2, 3×3)
+    /// (`WinogradConvolution.swift`), 2.25× fewer multiplications.
+    case winograd
+
+    /// Where the result goes.
+    enum Layout {
+        /// A batch `[N, O, H', W']` (training): the direct kernel vectorises along a row.
+        case channelsFirst
+        /// One example `[H', W', O]` (inference): the direct kernel vectorises along the
+        /// outputs. Winograd only when ReLU and a 2×2 max-pool follow (`pooled`): each
+        /// pooling window is then one tile, and there is no unpooled Winograd step.
+        case channelsLast(pooled: Bool)
+    }
+
+    /// The algorithm for C = `inputs`, O = `outputs`, a k×k kernel and outputs W' wide, with
+    /// vectors of `vectorWidth` floats (`KernelSet.vectorWidth`).
+    static func choose(inputs c: Int, outputs o: Int, kernelSize k: Int, outputWidth ow: Int,
+                       layout: Layout, vectorWidth v: Int) -> ConvolutionAlgorithm {
+        let wholeVectors = c % v == 0 && o % v == 0
+        switch layout {
+        case .channelsFirst:
+            if c == 1 && ow >= v { return .directSingleChannel }
+            if k == 3 && wholeVectors { return .winograd }
+        case let .channelsLast(pooled):
+            if c == 1 && o % v == 0 { return .directSingleChannel }
+            if pooled && k == 3 && wholeVectors { return .winograd }
+        }
+        return .im2col
+    }
+}
