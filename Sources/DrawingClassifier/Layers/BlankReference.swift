@@ -125,3 +125,44 @@ struct BlankReference: Sendable {
         return mask
     }
 }
+
+extension InferencePlan {
+    /// The steps, each fused block with its `BlankReference`: its input and output when the
+    /// plan (as it is, computing every window) runs on an all-zero example.
+    func stepsWithBlankReferences() -> [Step] {
+        var steps = self.steps
+        var workspace = Workspace(for: self)
+        let zero = [Float](repeating: 0, count: shapes[0].count)
+        var made: [Int: [Float]] = [:]  // one block's output is the next one's input
+        /// The blank example after the first `layerCount` layers, channels last.
+        func blank(after layerCount: Int) -> [Float] {
+            if let known = made[layerCount] { return known }
+            let shape = shapes[layerCount]
+            var layerOrder = [Float](repeating: 0, count: shape.count)
+            var channelsLast = layerOrder
+            zero.withUnsafeBufferPointer { x in
+                layerOrder.withUnsafeMutableBufferPointer { y in
+                    run(x.baseAddress!, layers: layerCount, into: y.baseAddress!,
+                        workspace: &workspace)
+                }
+            }
+            layerOrder.withUnsafeBufferPointer { x in
+                channelsLast.withUnsafeMutableBufferPointer { y in
+                    Self.reorder(x.baseAddress!, shape: shape, toChannelsLast: true,
+                                 into: y.baseAddress!)
+                }
+            }
+            made[layerCount] = channelsLast
+            return channelsLast
+        }
+        for (index, step) in steps.enumerated() {
+            guard case var .convolution(conv) = step, index + 3 <= steps.count,
+                  case let .map(_, w, _) = shapes[index],
+                  w + 2 * conv.padding <= BlankReference.maximumPaddedWidth else { continue }
+            if case .none = conv.fused { continue }
+            conv.blank = BlankReference(input: blank(after: index), output: blank(after: index + 3))
+            steps[index] = .convolution(conv)
+        }
+        return steps
+    }
+}

@@ -8,8 +8,9 @@
 ///
 ///   convolution  patches[P, k·k·C] (`Im2Col`) · W[k·k·C, O] onto the bias, one matrix
 ///                product with both operands read in place; the output is `[P, O]`,
-///                channels last (one input channel: the direct kernel of
-///                `KernelSet.singleChannelForwardChannelsLast`, no patches)
+///                channels last (one input channel: the direct kernel, no patches). The
+///                algorithm is `ConvolutionAlgorithm.choose`'s, the code
+///                Convolution/ChannelsLastConvolution.swift
 ///   ReLU, pool   on `[H, W, C]`, 16 channels at a time
 ///   convolution, ReLU, 2×2 max-pool in a row (the drawing classifier's blocks): one step
 ///                that never writes the unpooled map; 3×3 kernels with whole vectors of
@@ -205,45 +206,6 @@ public struct InferencePlan: Sendable {
         if skipsBlankWindows { self.steps = stepsWithBlankReferences() }
     }
 
-    /// The steps, each fused block with its `BlankReference`: its input and output when the
-    /// plan (as it is, computing every window) runs on an all-zero example.
-    private func stepsWithBlankReferences() -> [Step] {
-        var steps = self.steps
-        var workspace = Workspace(for: self)
-        let zero = [Float](repeating: 0, count: shapes[0].count)
-        var made: [Int: [Float]] = [:]  // one block's output is the next one's input
-        /// The blank example after the first `layerCount` layers, channels last.
-        func blank(after layerCount: Int) -> [Float] {
-            if let known = made[layerCount] { return known }
-            let shape = shapes[layerCount]
-            var layerOrder = [Float](repeating: 0, count: shape.count)
-            var channelsLast = layerOrder
-            zero.withUnsafeBufferPointer { x in
-                layerOrder.withUnsafeMutableBufferPointer { y in
-                    run(x.baseAddress!, layers: layerCount, into: y.baseAddress!,
-                        workspace: &workspace)
-                }
-            }
-            layerOrder.withUnsafeBufferPointer { x in
-                channelsLast.withUnsafeMutableBufferPointer { y in
-                    Self.reorder(x.baseAddress!, shape: shape, toChannelsLast: true,
-                                 into: y.baseAddress!)
-                }
-            }
-            made[layerCount] = channelsLast
-            return channelsLast
-        }
-        for (index, step) in steps.enumerated() {
-            guard case var .convolution(conv) = step, index + 3 <= steps.count,
-                  case let .map(_, w, _) = shapes[index],
-                  w + 2 * conv.padding <= BlankReference.maximumPaddedWidth else { continue }
-            if case .none = conv.fused { continue }
-            conv.blank = BlankReference(input: blank(after: index), output: blank(after: index + 3))
-            steps[index] = .convolution(conv)
-        }
-        return steps
-    }
-
     /// The number of layers (all of them: `run(…, layers: layerCount, …)` gives the logits).
     public var layerCount: Int { steps.count }
 
@@ -255,61 +217,6 @@ public struct InferencePlan: Sendable {
     /// Floats per example after the first `layerCount` layers.
     public func outputCount(layers layerCount: Int) -> Int {
         shapes[layerCount].count
-    }
-
-    /// Scratch space for `run`; keep one per thread and reuse it.
-    public struct Workspace {
-        /// Every float buffer in one arena, the index lists in a second and the bit masks in
-        /// a third, at the offsets of `layout`.
-        var floats: [Float], indices: [Int32], masks: [UInt64]
-        let layout: Layout
-        var matrix: MatrixMultiply
-        /// Windows of the fused blocks copied from the blank example since the workspace was
-        /// made (what tests and benchmarks read to see the skipping at work).
-        var skippedWindows = 0
-
-        /// Offsets of the buffers in the arenas.
-        struct Layout {
-            /// Floats: two activations (a step reads one and writes the other), the
-            /// convolution's patches and padded input, the Winograd transformed inputs and
-            /// products, the nonzero entries of a dense input.
-            var first = 0, second = 0, patches = 0, padded = 0, transformed = 0, products = 0
-            var nonzeroValues = 0
-            /// Int32: the rows of those entries, the windows a fused block computes.
-            var nonzeroRows = 0, windowList = 0
-            /// UInt64, a word per row: pixels that differ from the blank example's, windows
-            /// that do.
-            var differingPixels = 0, activeWindows = 0
-            var counts = (floats: 0, indices: 0, masks: 0)
-
-            init(for plan: InferencePlan) {
-                var floats = ArenaLayout(), indices = ArenaLayout(), masks = ArenaLayout()
-                first = floats.region(plan.activationCount)
-                second = floats.region(plan.activationCount)
-                patches = floats.region(plan.patchCount)
-                padded = floats.region(plan.paddedCount)
-                transformed = floats.region(plan.transformedCount)
-                products = floats.region(plan.productCount)
-                nonzeroValues = floats.region(plan.denseInputCount)
-                nonzeroRows = indices.region(plan.denseInputCount)
-                windowList = indices.region(plan.windowCount)
-                differingPixels = masks.region(plan.paddedRowCount, elementBytes: 8)
-                activeWindows = masks.region(plan.paddedRowCount, elementBytes: 8)
-                counts = (floats.count, indices.count, masks.count)
-            }
-        }
-
-        public init(for plan: InferencePlan) {
-            layout = Layout(for: plan)
-            // Every float is written before it is read, so the arena starts unfilled.
-            let count = layout.counts.floats
-            floats = [Float](unsafeUninitializedCapacity: count) { _, initialized in
-                initialized = count
-            }
-            indices = [Int32](repeating: 0, count: layout.counts.indices)
-            masks = [UInt64](repeating: 0, count: layout.counts.masks)
-            matrix = MatrixMultiply(path: plan.kernelPath)
-        }
     }
 
     /// Runs the first `layerCount` layers on one example (`[C, H, W]` or `[I]` floats) and
@@ -350,29 +257,6 @@ public struct InferencePlan: Sendable {
             Self.reorder(x, shape: shapes[layerCount], toChannelsLast: false, into: output)
         }
         }
-        }
-    }
-
-    /// The workspace's scratch buffers, for the duration of one `run`.
-    private struct Scratch {
-        var patches, padded, transformed, products: UnsafeMutablePointer<Float>
-        var nonzeroRows: UnsafeMutablePointer<Int32>, nonzeroValues: UnsafeMutablePointer<Float>
-        /// Bit masks, one word per row: which pixels of the step's input may differ from
-        /// the blank example's, which windows of a fused block differ.
-        var differingPixels, activeWindows: UnsafeMutablePointer<UInt64>
-        var windowList: UnsafeMutablePointer<Int32>
-
-        init(_ layout: Workspace.Layout, floats: UnsafeMutablePointer<Float>,
-             indices: UnsafeMutablePointer<Int32>, masks: UnsafeMutablePointer<UInt64>) {
-            patches = floats + layout.patches
-            padded = floats + layout.padded
-            transformed = floats + layout.transformed
-            products = floats + layout.products
-            nonzeroValues = floats + layout.nonzeroValues
-            nonzeroRows = indices + layout.nonzeroRows
-            windowList = indices + layout.windowList
-            differingPixels = masks + layout.differingPixels
-            activeWindows = masks + layout.activeWindows
         }
     }
 
@@ -437,8 +321,6 @@ public struct InferencePlan: Sendable {
         }
     }
 
-    // MARK: - Steps
-
     /// Steps `index` … `index + 2`, `[H, W, C]` → `[H'/2, W'/2, O]`: convolution, ReLU and
     /// 2×2 max-pool in one step, when the plan found a fused kernel for them (else nil,
     /// having done nothing). Returns how many output pixels were copied from the blank
@@ -499,97 +381,4 @@ public struct InferencePlan: Sendable {
         return (windows - activeCount, true)
     }
 
-    /// max(x, 0) in place.
-    private static func relu(_ x: UnsafeMutablePointer<Float>, count: Int) {
-        let raw = UnsafeMutableRawPointer(x)
-        var i = 0
-        while i + 16 <= count {
-            let v = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD16<Float>.self)
-            raw.storeBytes(of: v.replacing(with: 0, where: v .< 0), toByteOffset: 4 * i,
-                           as: SIMD16<Float>.self)
-            i += 16
-        }
-        while i < count {
-            if x[i] < 0 { x[i] = 0 }
-            i += 1
-        }
-    }
-
-    /// `[H, W, C]` → `[H/s, W/s, C]`, the maximum of each s×s window (first wins on ties,
-    /// as in `MaxPool2D`).
-    private static func maxPool(_ x: UnsafePointer<Float>, height h: Int, width w: Int,
-                                channels c: Int, size s: Int,
-                                into y: UnsafeMutablePointer<Float>) {
-        let (oh, ow) = (h / s, w / s)
-        let vectorEnd = c & ~15
-        for oy in 0..<oh {
-            for ox in 0..<ow {
-                let out = y + (oy * ow + ox) * c
-                let corner = x + (oy * s * w + ox * s) * c
-                var ci = 0
-                while ci < vectorEnd {
-                    var best = UnsafeRawPointer(corner + ci).loadUnaligned(as: SIMD16<Float>.self)
-                    for dy in 0..<s {
-                        for dx in 0..<s where dy > 0 || dx > 0 {
-                            let v = UnsafeRawPointer(corner + (dy * w + dx) * c + ci)
-                                .loadUnaligned(as: SIMD16<Float>.self)
-                            best = best.replacing(with: v, where: v .> best)
-                        }
-                    }
-                    UnsafeMutableRawPointer(out + ci).storeBytes(of: best, as: SIMD16<Float>.self)
-                    ci += 16
-                }
-                while ci < c {
-                    var best = corner[ci]
-                    for dy in 0..<s {
-                        for dx in 0..<s {
-                            let v = corner[(dy * w + dx) * c + ci]
-                            if v > best { best = v }
-                        }
-                    }
-                    out[ci] = best
-                    ci += 1
-                }
-            }
-        }
-    }
-
-    /// y[o] = bias[o] + Σᵢ W[o, i] · x[i].
-    private static func dense(_ dense: FullyConnected, _ x: UnsafePointer<Float>,
-                              into y: UnsafeMutablePointer<Float>, _ scratch: Scratch,
-                              _ matrix: inout MatrixMultiply) {
-        let (n, o) = (dense.inputCount, dense.outputCount)
-        // The nonzero inputs, in order (written unconditionally, kept by advancing: no branch
-        // to mispredict on ReLU's zeros).
-        var count = 0
-        for i in 0..<n {
-            scratch.nonzeroRows[count] = Int32(truncatingIfNeeded: i)
-            scratch.nonzeroValues[count] = x[i]
-            count += x[i] != 0 ? 1 : 0
-        }
-        dense.weightsByInput.withUnsafeBufferPointer { weights in
-            for j0 in stride(from: 0, to: o, by: FullyConnected.blockWidth) {
-                let width = min(FullyConnected.blockWidth, o - j0)
-                matrix.multiplySparseVectorByMatrix(
-                    count: count, rows: scratch.nonzeroRows, values: scratch.nonzeroValues,
-                    columns: width, b: weights.baseAddress! + j0 * n, bRowStride: width,
-                    y: y + j0)
-            }
-        }
-        for row in 0..<o { y[row] += dense.bias[row] }
-    }
-
-    /// Copies an activation between the layer order (`[C, H, W]`) and channels last.
-    private static func reorder(_ x: UnsafePointer<Float>, shape: Shape, toChannelsLast: Bool,
-                                into y: UnsafeMutablePointer<Float>) {
-        guard case let .map(h, w, c) = shape else {
-            y.update(from: x, count: shape.count)
-            return
-        }
-        if toChannelsLast {
-            Im2Col.pad(x, channels: c, height: h, width: w, padding: 0, into: y)
-        } else {
-            Im2Col.unpad(x, channels: c, height: h, width: w, padding: 0, into: y)
-        }
-    }
 }
