@@ -1,0 +1,129 @@
+// ONE source, compiled three times like MatrixProductKernel.swift (see there); the
+// MatrixKernelsAVX2 and MatrixKernelsAVX512 folders hold symlinks to this file.
+
+/// The matrix–vector products: a dense layer's forward pass on one example, and on the
+/// nonzero entries of a sparse input (raw pointers only, as in the matrix product).
+extension MatrixProductKernel {
+    /// The vector of the matrix–vector kernels: one zmm or one ymm register.
+#if KERNELS_AVX512 && arch(x86_64)
+    typealias Vector = SIMD16<Float>
+#else
+    typealias Vector = SIMD8<Float>
+#endif
+
+    /// sum += a · b, fused where this copy has FMA (a baseline build has none: see the
+    /// portable tile).
+    @inline(__always)
+    static func multiplyAdd(_ sum: inout Vector, _ a: Vector, _ b: Vector) {
+#if (KERNELS_AVX512 || KERNELS_AVX2) && arch(x86_64)
+        sum.addProduct(a, b)
+#else
+        sum += a * b
+#endif
+    }
+
+    /// y[r] = Σₚ A[r, p] · x[p] for `rows` rows of A (rows `aRowStride` apart, contiguous
+    /// along p): a matrix–vector product, one row at a time with two vector accumulators.
+    public static func multiplyVector(
+        rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
+        x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>
+    ) {
+        typealias V = Vector
+        let width = V.scalarCount, vectorEnd = k - k % (2 * width)
+        let xr = UnsafeRawPointer(x)
+        for row in 0..<m {
+            let ar = UnsafeRawPointer(a + row * aRowStride)
+            var s0 = V(), s1 = V()
+            var p = 0
+            while p < vectorEnd {
+                let a0 = ar.loadUnaligned(fromByteOffset: 4 * p, as: V.self)
+                let a1 = ar.loadUnaligned(fromByteOffset: 4 * (p + width), as: V.self)
+                let x0 = xr.loadUnaligned(fromByteOffset: 4 * p, as: V.self)
+                let x1 = xr.loadUnaligned(fromByteOffset: 4 * (p + width), as: V.self)
+                multiplyAdd(&s0, a0, x0)
+                multiplyAdd(&s1, a1, x1)
+                p += 2 * width
+            }
+            var total = (s0 + s1).sum()
+            let aRow = a + row * aRowStride
+            while p < k {
+                total += aRow[p] * x[p]
+                p += 1
+            }
+            y[row] = total
+        }
+    }
+
+    /// y[j] = Σ_q values[q] · B[rows[q], j] for `columns` columns of B (rows `bRowStride`
+    /// apart, contiguous along j): the nonzero entries of a vector times a matrix, whole
+    /// vectors of y at a time. A dense layer after a ReLU, with its weights stored
+    /// input-major, reads only the weight rows of its nonzero inputs (about half of them),
+    /// each once, in order. Alternate entries go to separate accumulators (independent
+    /// sums), added at the end.
+    public static func multiplySparseVectorByMatrix(
+        count: Int, rows: UnsafePointer<Int32>, values: UnsafePointer<Float>, columns n: Int,
+        b: UnsafePointer<Float>, bRowStride: Int, y: UnsafeMutablePointer<Float>
+    ) {
+        typealias V = Vector
+        let width = V.scalarCount
+        let yr = UnsafeMutableRawPointer(y)
+        // Row q of B from column j0 (wrapping arithmetic: the caller's indices are in range).
+        @inline(__always) func row(_ q: Int, _ j0: Int) -> UnsafeRawPointer {
+            UnsafeRawPointer(b + (Int(rows[q]) &* bRowStride &+ j0))
+        }
+        var j0 = 0
+        // Four vectors of columns at a time (eight sums), then one, then single columns.
+        while j0 + 4 * width <= n {
+            var e0 = V(), e1 = V(), e2 = V(), e3 = V(), o0 = V(), o1 = V(), o2 = V(), o3 = V()
+            var q = 0
+            while q + 1 < count {
+                var s = V(repeating: values[q])
+                var r = row(q, j0)
+                multiplyAdd(&e0, s, r.loadUnaligned(as: V.self))
+                multiplyAdd(&e1, s, r.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
+                multiplyAdd(&e2, s, r.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
+                multiplyAdd(&e3, s, r.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
+                s = V(repeating: values[q + 1])
+                r = row(q + 1, j0)
+                multiplyAdd(&o0, s, r.loadUnaligned(as: V.self))
+                multiplyAdd(&o1, s, r.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
+                multiplyAdd(&o2, s, r.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
+                multiplyAdd(&o3, s, r.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
+                q += 2
+            }
+            if q < count {
+                let s = V(repeating: values[q]), r = row(q, j0)
+                multiplyAdd(&e0, s, r.loadUnaligned(as: V.self))
+                multiplyAdd(&e1, s, r.loadUnaligned(fromByteOffset: 4 * width, as: V.self))
+                multiplyAdd(&e2, s, r.loadUnaligned(fromByteOffset: 8 * width, as: V.self))
+                multiplyAdd(&e3, s, r.loadUnaligned(fromByteOffset: 12 * width, as: V.self))
+            }
+            yr.storeBytes(of: e0 + o0, toByteOffset: 4 * j0, as: V.self)
+            yr.storeBytes(of: e1 + o1, toByteOffset: 4 * (j0 + width), as: V.self)
+            yr.storeBytes(of: e2 + o2, toByteOffset: 4 * (j0 + 2 * width), as: V.self)
+            yr.storeBytes(of: e3 + o3, toByteOffset: 4 * (j0 + 3 * width), as: V.self)
+            j0 += 4 * width
+        }
+        while j0 + width <= n {
+            var e = V(), o = V()
+            var q = 0
+            while q + 1 < count {
+                multiplyAdd(&e, V(repeating: values[q]), row(q, j0).loadUnaligned(as: V.self))
+                multiplyAdd(&o, V(repeating: values[q + 1]),
+                            row(q + 1, j0).loadUnaligned(as: V.self))
+                q += 2
+            }
+            if q < count {
+                multiplyAdd(&e, V(repeating: values[q]), row(q, j0).loadUnaligned(as: V.self))
+            }
+            yr.storeBytes(of: e + o, toByteOffset: 4 * j0, as: V.self)
+            j0 += width
+        }
+        while j0 < n {
+            var sum: Float = 0
+            for q in 0..<count { sum += values[q] * b[Int(rows[q]) * bRowStride + j0] }
+            y[j0] = sum
+            j0 += 1
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../MatrixKernels/MatrixVectorKernel.swift

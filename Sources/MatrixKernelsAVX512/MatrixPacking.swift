@@ -1,0 +1,1 @@
+../MatrixKernels/MatrixPacking.swift
