@@ -8,9 +8,11 @@ let package = Package(
         .library(name: "AutomatonRecognition", targets: ["AutomatonRecognition"]),
         .executable(name: "fa-train", targets: ["fa-train"]),
         .executable(name: "fa-recognize", targets: ["fa-recognize"]),
+        .executable(name: "fa-serve", targets: ["fa-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         // libpng (and zlib, for the model file's CRC-32) through pkg-config.
@@ -41,11 +43,25 @@ let package = Package(
             "DrawingClassifier", "AutomatonRecognition",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The editor (issue 14): HTTP API of FORMATS.md §6 and the page, embedded in the
+        // library (Page/ holds the page's files; EmbeddedPage.swift is written from them by
+        // scripts/embed-page).
+        .target(name: "EditorServer", dependencies: [
+            "AutomatonRecognition", "DrawingClassifier",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ], exclude: ["Page"]),
+        .executableTarget(name: "fa-serve", dependencies: [
+            "EditorServer", "AutomatonRecognition", "DrawingClassifier",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Training-speed benchmark (scripts/bench-train.sh); not a product.
         .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier"]),
         .testTarget(name: "DrawingClassifierTests", dependencies: ["DrawingClassifier", "CLibPNG"]),
         .testTarget(name: "AutomatonRecognitionTests",
                     dependencies: ["AutomatonRecognition", "DrawingClassifier"]),
+        .testTarget(name: "EditorServerTests", dependencies: [
+            "EditorServer", "AutomatonRecognition", "DrawingClassifier",
+        ]),
         .testTarget(name: "CommandLineTests", dependencies: ["DrawingClassifier"],
                     exclude: ["BadInputs"]),
     ]
