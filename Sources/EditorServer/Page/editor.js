@@ -225,7 +225,7 @@ canvas.addEventListener('pointerdown', (event) => {
   if (editor.live || (event.pointerType === 'mouse' && event.button !== 0)) return;
   event.preventDefault();
   closePopup();
-  canvas.setPointerCapture(event.pointerId);
+  try { canvas.setPointerCapture(event.pointerId); } catch { /* a pointer the browser does not track */ }
   const p = toDrawing(event);
   const live = { id: event.pointerId, mode: editor.mode, points: [p], start: p, moved: false };
   if (editor.mode === 'move' && editor.result) {
