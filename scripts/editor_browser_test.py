@@ -11,6 +11,7 @@ save/open. Last, ≥ 200 strokes of composed drawings give the latency from pen-
 snapped element on screen (performance marks in the page).
 
 usage: editor_browser_test.py --server PATH --dataset DIR --out DIR [--latency-strokes N]
+                              [--latency-limit MS]
 Prints one line per check and 'N passed, N failed'; exits 1 when a check failed.
 """
 import argparse
@@ -482,6 +483,8 @@ def main():
     ap.add_argument("--dataset", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--latency-strokes", type=int, default=220)
+    ap.add_argument("--latency-limit", type=float, default=50,
+                    help="p95 bound in ms (50 for a release server; a debug build is slower)")
     ap.add_argument("--seed", type=int, default=14)
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -525,7 +528,8 @@ def main():
               f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {max(latencies):.1f} ms",
               flush=True)
         check("latency: ≥ 200 strokes measured", len(latencies) >= 200, len(latencies))
-        check("latency: p95 < 50 ms", p95 < 50, f"p95 {p95:.1f} ms")
+        check(f"latency: p95 < {args.latency_limit:g} ms", p95 < args.latency_limit,
+              f"p95 {p95:.1f} ms")
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check("no errors in the browser console", not logs, logs[:3])
     finally:

@@ -41,7 +41,8 @@ public struct EditorServer: Sendable {
         let app = Application(
             router: router,
             server: .http1(configuration: .init(idleTimeout: .seconds(max(seconds, 1)))),
-            configuration: .init(address: .hostname(host, port: port), serverName: "fa-serve"),
+            configuration: .init(address: .hostname(host, port: port), serverName: "fa-serve",
+                                 backlog: 1024),
             onServerRunning: { channel in onReady(channel.localAddress?.port ?? 0) },
             logger: logger)
         try await app.runService()

@@ -656,6 +656,7 @@ export function bounds(points) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Automaton editor</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/editor.css">
 <script type="module" src="/editor.js"></script>
 </head>
