@@ -7,7 +7,10 @@
 2. Faults, each followed by GET /healthz (must answer 200 "ok"): malformed JSON → 400, a
    9 MiB body → 413 (with Content-Length, and chunked without it), a drawing of 10⁶ points
    → 400 naming the limit, GET /../../etc/passwd → 404, a client that disconnects in the
-   middle of its body, a client that stalls past the request timeout → 408 or closed.
+   middle of its body; on a second server started with --timeout 2, a client that stalls
+   in its body → 408 after 2 s.
+3. With wrk (Debian's package) when installed: N connections for 10 s, keep-alive, POSTing
+   the same drawings: requests/s, p50/p99, errors.
 
 usage: load_editor.py --server PATH --dataset DIR [--requests 1000] [--out FILE.json]
 Prints one line per check and 'N passed, N failed'; exits 1 when a check failed.
@@ -179,7 +182,22 @@ async def faults(port, timeout):
         await asyncio.sleep(0.2)
         await healthy(port, f"a client disconnecting after {cut} bytes of its body")
 
-    # A client that stalls in its body: answered 408 (or closed) after the timeout.
+    return results
+
+
+def start(path, options):
+    """fa-serve on a free port → (process, port)."""
+    server = subprocess.Popen([path, "--port", "0", *options], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    if "listening on" not in line:
+        server.kill()
+        sys.exit("fa-serve did not start: " + line)
+    return server, int(line.rsplit(":", 1)[1].strip(" /\n"))
+
+
+async def stall(port, timeout):
+    """A client that stalls in its body: answered 408 after the timeout."""
+    results = {}
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(b"POST /api/recognize HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n[[")
     await writer.drain()
@@ -197,12 +215,67 @@ async def faults(port, timeout):
     return results
 
 
+WRK_SCRIPT = """
+local bodies = {}
+for line in io.lines(os.getenv("FA_BODIES")) do bodies[#bodies + 1] = line end
+local k = 0
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+request = function()
+  k = k % #bodies + 1
+  return wrk.format(nil, nil, nil, bodies[k])
+end
+"""
+
+
+def wrk_load(port, drawings, connections, seconds):
+    """wrk (C, keep-alive) with `connections` open connections for `seconds`: requests/s,
+    p50/p99 latency, errors. None when wrk is not installed."""
+    import shutil
+    import tempfile
+    if not shutil.which("wrk"):
+        print("wrk not installed (apt-get install wrk): skipping the sustained load", flush=True)
+        return None
+    folder = tempfile.mkdtemp(prefix="load-editor-")
+    with open(os.path.join(folder, "bodies.jsonl"), "w") as f:
+        for d in drawings:
+            f.write(json.dumps(d) + "\n")
+    with open(os.path.join(folder, "post.lua"), "w") as f:
+        f.write(WRK_SCRIPT)
+    out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s",
+                          "--latency", "-s", os.path.join(folder, "post.lua"),
+                          f"http://127.0.0.1:{port}/api/recognize"],
+                         env={**os.environ, "FA_BODIES": os.path.join(folder, "bodies.jsonl")},
+                         capture_output=True, text=True, timeout=seconds + 120).stdout
+    def unit_ms(text):
+        value = float(text.rstrip("umsµ"))
+        return value / 1000 if text.endswith("us") else value * 1000 if text.endswith("s") and not text.endswith("ms") else value
+    report = {"connections": connections, "seconds": seconds, "non_2xx": 0, "socket_errors": 0}
+    for line in out.splitlines():
+        words = line.split()
+        if line.strip().startswith("50%"):
+            report["p50_ms"] = round(unit_ms(words[1]), 1)
+        elif line.strip().startswith("99%"):
+            report["p99_ms"] = round(unit_ms(words[1]), 1)
+        elif line.startswith("Requests/sec:"):
+            report["requests_per_second"] = float(words[1])
+        elif "requests in" in line:
+            report["requests"] = int(words[0])
+        elif line.strip().startswith("Non-2xx"):
+            report["non_2xx"] = int(words[-1])
+        elif line.strip().startswith("Socket errors"):
+            report["socket_errors"] = sum(int(w.strip(",")) for w in words[3::2])
+    return report
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--server", required=True)
     ap.add_argument("--dataset", required=True)
     ap.add_argument("--requests", type=int, default=1000)
-    ap.add_argument("--timeout", type=float, default=2.0, help="the server's --timeout")
+    ap.add_argument("--timeout", type=float, default=2.0,
+                    help="--timeout of the second server, which a stalled client is sent to")
+    ap.add_argument("--wrk-seconds", type=int, default=10)
     ap.add_argument("--out")
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
@@ -212,30 +285,48 @@ def main():
     scribbles = [s for name in cd.SCRIBBLES for s in cd.load(args.dataset, name)]
     rng = random.Random(args.seed)
     drawings = [cd.compose(rng, circles, arrows, scribbles)[0] for _ in range(100)]
-    server = subprocess.Popen([args.server, "--port", "0", "--timeout", str(args.timeout)],
-                              stdout=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    if "listening on" not in line:
-        server.kill()
-        sys.exit("fa-serve did not start: " + line)
-    port = int(line.rsplit(":", 1)[1].strip(" /\n"))
+    server, port = start(args.server, [])
+
+    def cpu_seconds():
+        fields = open(f"/proc/{server.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     try:
+        before = cpu_seconds()
         report = asyncio.run(load(port, drawings, args.requests))
+        report["server_cpu_ms_per_request"] = round(1000 * (cpu_seconds() - before) / args.requests, 2)
+        report["load_average"] = os.getloadavg()[0]
         strokes = sum(len(d["strokes"]) for d in drawings) / len(drawings)
         print(f"{args.requests} concurrent /api/recognize ({strokes:.1f} strokes per drawing): "
               f"{report['errors']} errors, {report['requests_per_second']} requests/s, "
               f"p50 {report['p50_ms']} ms, p99 {report['p99_ms']} ms, "
-              f"max {report['max_ms']} ms", flush=True)
+              f"max {report['max_ms']} ms; server CPU {report['server_cpu_ms_per_request']} ms "
+              f"per request; load average {report['load_average']:.1f}", flush=True)
         check(f"{args.requests} concurrent requests, no error", report["errors"] == 0,
               report["first_errors"])
         report["strokes_per_drawing"] = round(strokes, 1)
         report.update(asyncio.run(faults(port, args.timeout)))
+        sustained = wrk_load(port, drawings, args.requests, args.wrk_seconds)
+        if sustained:
+            report["wrk"] = sustained
+            print(f"wrk, {args.requests} connections for {args.wrk_seconds} s: "
+                  f"{sustained.get('requests_per_second')} requests/s, p50 {sustained.get('p50_ms')} ms, "
+                  f"p99 {sustained.get('p99_ms')} ms, {sustained['non_2xx']} non-2xx, "
+                  f"{sustained['socket_errors']} socket errors", flush=True)
+            check("wrk: no error", sustained["non_2xx"] == 0 and sustained["socket_errors"] == 0
+                  and sustained.get("requests", 0) > 0, sustained)
+            asyncio.run(healthy(port, "the sustained load"))
         check("the server is still running", server.poll() is None)
         report["server_rss_mib"] = round(int(open(f"/proc/{server.pid}/status").read()
                                              .split("VmHWM:")[1].split()[0]) / 1024, 1)
     finally:
         server.terminate()
         server.wait(timeout=10)
+    quick, quick_port = start(args.server, ["--timeout", str(args.timeout)])
+    try:
+        report.update(asyncio.run(stall(quick_port, args.timeout)))
+    finally:
+        quick.terminate()
+        quick.wait(timeout=10)
     if args.out:
         with open(args.out, "w") as f:
             json.dump(report, f, indent=1)

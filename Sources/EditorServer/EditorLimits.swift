@@ -23,7 +23,7 @@ public struct EditorLimits: Sendable, Equatable {
     public init(maxBodyBytes: Int = 8 << 20, maxStrokesPerDrawing: Int = 1_000,
                 maxPointsPerStroke: Int = 100_000, maxPointsPerDrawing: Int = 400_000,
                 maxInputs: Int = 1_000, maxInputLength: Int = 10_000,
-                maxAutomatonSize: Int = 10_000, requestTimeout: Double = 10) {
+                maxAutomatonSize: Int = 10_000, requestTimeout: Double = 30) {
         self.maxBodyBytes = maxBodyBytes
         self.strokes = StrokeLimits(maxInputBytes: maxBodyBytes, maxDocumentBytes: maxBodyBytes,
                                     maxStrokesPerDrawing: maxStrokesPerDrawing,

@@ -7,7 +7,8 @@ import NIOCore
 /// The HTTP server of the editor (FORMATS.md §6): the page at `/` and its files, the JSON
 /// API of `EditorAPI`, `/healthz`. Bodies over the limit are refused (413) from their
 /// `Content-Length` or while they are read; each request has a deadline (408); recognition
-/// runs on Dispatch's global queue (one thread per core), off the network threads.
+/// runs in a `WorkerPool` of one thread per core, first come first served, off the network
+/// threads.
 public struct EditorServer: Sendable {
     public var api: EditorAPI
     public var host: String
@@ -24,11 +25,12 @@ public struct EditorServer: Sendable {
         let router = Router()
         router.get("/healthz") { _, _ in Self.response(APIResponse(status: 200, contentType: "text/plain; charset=utf-8", body: "ok")) }
         let api = self.api
+        let workers = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount)
         router.post("/api/recognize") { request, _ in
-            await Self.answer(request, api: api) { api.recognize(body: $0) }
+            await Self.answer(request, api: api, workers: workers) { api.recognize(body: $0) }
         }
         router.post("/api/simulate") { request, _ in
-            await Self.answer(request, api: api) { api.simulate(body: $0) }
+            await Self.answer(request, api: api, workers: workers) { api.simulate(body: $0) }
         }
         for (path, file) in PageFile.all {
             router.get(RouterPath(path)) { _, _ in
@@ -37,10 +39,12 @@ public struct EditorServer: Sendable {
         }
         var logger = Logger(label: "fa-serve")
         logger.logLevel = .warning
-        let seconds = Int64(api.limits.requestTimeout.rounded(.up))
+        // Idle connections close a little after the request deadline, so a stalled request
+        // still gets its 408.
+        let seconds = Int64(api.limits.requestTimeout.rounded(.up)) + 5
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .seconds(max(seconds, 1)))),
+            server: .http1(configuration: .init(idleTimeout: .seconds(seconds))),
             configuration: .init(address: .hostname(host, port: port), serverName: "fa-serve",
                                  backlog: 1024),
             onServerRunning: { channel in onReady(channel.localAddress?.port ?? 0) },
@@ -48,30 +52,33 @@ public struct EditorServer: Sendable {
         try await app.runService()
     }
 
-    /// Reads the body (refusing one over the limit), runs `work` on it off the network
-    /// threads, and answers; past the deadline the answer is 408.
-    static func answer(_ request: Request, api: EditorAPI,
+    /// Reads the body, runs `work` on it on one of `workers`' threads, and answers; past
+    /// the deadline the answer is 408. A body over the limit is read to its end and dropped
+    /// (so the client, still sending, gets the 413 instead of a reset connection), within
+    /// the same deadline.
+    static func answer(_ request: Request, api: EditorAPI, workers: WorkerPool,
                        work: @escaping @Sendable ([UInt8]) -> APIResponse) async -> Response {
         let limit = api.limits.maxBodyBytes
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            return response(api.tooLarge(length))
-        }
+        let declared = request.headers[.contentLength].flatMap(Int.init)
         let deadline = api.limits.requestTimeout
         let answer = await withTaskGroup(of: APIResponse?.self) { group in
             group.addTask {
-                let buffer: ByteBuffer
+                var bytes: [UInt8] = []
+                var total = 0
                 do {
-                    buffer = try await request.body.collect(upTo: limit)
-                } catch let error as HTTPError where error.status == .contentTooLarge {
-                    return api.tooLarge(nil)
+                    for try await chunk in request.body {
+                        total += chunk.readableBytes
+                        if total <= limit, (declared ?? 0) <= limit {
+                            bytes.append(contentsOf: chunk.readableBytesView)
+                        }
+                    }
                 } catch {
                     if Task.isCancelled { return nil }
                     return .error(400, "the request body could not be read (\(error))")
                 }
-                let bytes = Array(buffer.readableBytesView)
-                return await withCheckedContinuation { continuation in
-                    DispatchQueue.global().async { continuation.resume(returning: work(bytes)) }
-                }
+                if total > limit || (declared ?? 0) > limit { return api.tooLarge(max(total, declared ?? 0)) }
+                let body = bytes
+                return await workers.run { work(body) }
             }
             group.addTask {
                 try? await Task.sleep(nanoseconds: UInt64(deadline * 1e9))

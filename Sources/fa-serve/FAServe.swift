@@ -19,7 +19,7 @@ struct FAServe: AsyncParsableCommand {
     @Option(help: "Address to listen on (127.0.0.1: this machine only).") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0: any free port, printed when ready).") var port = 8080
     @Option(help: "Model file (default: the model built into this tool).") var model: String?
-    @Option(help: "Seconds a request may take before it is answered 408.") var timeout = 10.0
+    @Option(help: "Seconds a request may take before it is answered 408.") var timeout = 30.0
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must lie in 0...65535.") }
