@@ -415,6 +415,23 @@ def check_save_open(page, downloads):
     check("the saved document is FORMATS.md §1",
           isinstance(doc.get("strokes"), list) and isinstance(doc.get("labels"), list)
           and isinstance(doc.get("inputs"), list) and len(doc["strokes"]) > 0)
+    dot = page.js("return window.faEditor.dotText()")
+    finals = sum(1 for x in before["states"] if x["final"])
+    check("DOT export: every state, doublecircle for final ones, every transition",
+          dot.count("doublecircle") == finals and dot.count("[shape=") == len(before["states"])
+          + sum(1 for x in before["states"] if x["initial"])
+          and dot.count("[label=") == len(before["transitions"]), dot)
+    svg = page.js("return window.faEditor.svgText()")
+    check("SVG export: a circle per state ring", svg.startswith("<svg")
+          and svg.count("<circle") == len(before["states"]) + finals, svg[:200])
+    page.click("export-png")
+    png = os.path.join(downloads, "automaton.png")
+    end = time.time() + 10
+    while time.time() < end and not (os.path.exists(png) and os.path.getsize(png) > 0):
+        time.sleep(0.05)
+    time.sleep(0.2)
+    ok = os.path.exists(png) and open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    check("PNG export downloads a PNG", ok)
     page.click("clear")
     check("clear empties the drawing", page.automaton()["states"] == [])
     page.driver.find_element(By.ID, "open-file").send_keys(path)
@@ -510,6 +527,16 @@ def main():
         check_tools(page, SCENES[-1], args.out)
         check_save_open(page, downloads)
         driver.save_screenshot(os.path.join(args.out, "editor-reopened.png"))
+        # A tablet in portrait: the panel goes under the canvas.
+        driver.set_window_size(820, 1180)
+        time.sleep(0.3)
+        panel = driver.find_element(By.ID, "panel").rect
+        board = driver.find_element(By.ID, "board").rect
+        check("tablet portrait: the panel is under the canvas",
+              panel["y"] >= board["y"] + board["height"] - 1, (panel, board))
+        driver.save_screenshot(os.path.join(args.out, "editor-tablet.png"))
+        driver.set_window_size(1280, 900)
+        time.sleep(0.3)
         # The reason a word cannot run: no initial state.
         page.click("clear")
         page.pen(cd.place_circle(rng, circles, (300, 300), 50))
