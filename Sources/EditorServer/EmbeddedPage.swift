@@ -36,7 +36,7 @@ main { flex: 1; display: flex; min-height: 0; }
 #popup-text { width: 8em; font: 16px ui-monospace, monospace; padding: 4px; }
 .keys { font-size: 13px; padding-left: 1.2em; }
 kbd { border: 1px solid #b8c4d6; border-radius: 3px; padding: 0 3px; font-size: 12px; background: #fff; }
-@media (max-width: 800px) {
+@media (max-width: 900px) {
   main { flex-direction: column; }
   #panel { width: auto; max-height: 38vh; border-left: none; border-top: 1px solid #d5dce6; }
 }
