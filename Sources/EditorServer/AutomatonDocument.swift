@@ -1,5 +1,5 @@
 import AutomatonRecognition
-import DrawingClassifier
+import StrokeFormats
 import Foundation
 
 /// Reads the automaton of a `/api/simulate` request: the `automaton` block of FORMATS.md §2,

@@ -1,5 +1,5 @@
 import AutomatonRecognition
-import DrawingClassifier
+import StrokeFormats
 import Foundation
 
 /// The editor's JSON API (FORMATS.md §6) as plain functions from a request body to an

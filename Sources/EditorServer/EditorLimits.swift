@@ -1,4 +1,4 @@
-import DrawingClassifier
+import StrokeFormats
 
 /// What one request to `fa-serve` may cost (FORMATS.md §6). Every limit is checked before
 /// the work it guards: the body size while it is read, strokes and points while the drawing

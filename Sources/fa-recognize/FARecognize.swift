@@ -2,6 +2,7 @@ import ArgumentParser
 import AutomatonRecognition
 import DrawingClassifier
 import Foundation
+import StrokeFormats
 
 @main
 struct FARecognize: ParsableCommand {

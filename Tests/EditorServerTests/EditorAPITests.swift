@@ -1,8 +1,8 @@
 import AutomatonRecognition
-import DrawingClassifier
 @testable import EditorServer
 import Foundation
 import Testing
+import TestSupport
 
 /// The editor's API without a network: the answers of FORMATS.md §6 for good and bad bodies.
 @Suite struct EditorAPITests {
@@ -14,8 +14,7 @@ import Testing
     }
 
     @Test func recognisesTheTwoStateExample() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../examples/two-states.json")
+        let url = SharedData.packageRoot.appendingPathComponent("examples/two-states.json")
         let response = Self.api.recognize(body: Array(try Data(contentsOf: url)))
         #expect(response.status == 200)
         let object = try Self.json(response)
@@ -78,8 +77,7 @@ import Testing
     }
 
     @Test func theEmbeddedPageMatchesItsFiles() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/EditorServer/Page")
+        let folder = SharedData.packageRoot.appendingPathComponent("Sources/EditorServer/Page")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(EmbeddedPage.files.map(\.name) == names, "run scripts/embed-page")
         for (name, text) in EmbeddedPage.files {
