@@ -185,6 +185,18 @@ async def faults(port, timeout):
     return results
 
 
+def stop(server):
+    """SIGTERM: fa-serve finishes the requests it holds (after wrk, a queue of them), then
+    exits; killed if that takes over a minute."""
+    server.terminate()
+    try:
+        server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        print("fa-serve did not stop within 60 s of SIGTERM: killed", flush=True)
+        server.kill()
+        server.wait()
+
+
 def start(path, options):
     """fa-serve on a free port → (process, port)."""
     server = subprocess.Popen([path, "--port", "0", *options], stdout=subprocess.PIPE, text=True)
@@ -319,14 +331,12 @@ def main():
         report["server_rss_mib"] = round(int(open(f"/proc/{server.pid}/status").read()
                                              .split("VmHWM:")[1].split()[0]) / 1024, 1)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
     quick, quick_port = start(args.server, ["--timeout", str(args.timeout)])
     try:
         report.update(asyncio.run(stall(quick_port, args.timeout)))
     finally:
-        quick.terminate()
-        quick.wait(timeout=10)
+        stop(quick)
     if args.out:
         with open(args.out, "w") as f:
             json.dump(report, f, indent=1)
