@@ -13,9 +13,11 @@ let package = Package(
         .library(name: "AutomatonRecognition", targets: ["AutomatonRecognition"]),
         .executable(name: "fa-train", targets: ["fa-train"]),
         .executable(name: "fa-recognize", targets: ["fa-recognize"]),
+        .executable(name: "fa-serve", targets: ["fa-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         // libpng (and zlib, for the model file's CRC-32) through pkg-config.
@@ -55,6 +57,17 @@ let package = Package(
             "DrawingClassifier", "AutomatonRecognition", "StrokeFormats", "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The editor (issue 14): HTTP API of FORMATS.md §6 and the page, embedded in the
+        // library (Page/ holds the page's files; EmbeddedPage.swift is written from them by
+        // scripts/embed-page).
+        .target(name: "EditorServer", dependencies: [
+            "AutomatonRecognition", "StrokeFormats",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ], exclude: ["Page"]),
+        .executableTarget(name: "fa-serve", dependencies: [
+            "EditorServer", "AutomatonRecognition", "DrawingClassifier",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Measuring tools for the scripts; not products. Targets, so they cannot silently
         // stop compiling: bench-train (scripts/bench-train.sh), inference-probe
         // (scripts/benchmark), allocation-probe (scripts/count-allocations),
@@ -78,6 +91,9 @@ let package = Package(
         .testTarget(name: "AutomatonRecognitionTests",
                     dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats", "Pictures",
                                    "TestSupport"]),
+        .testTarget(name: "EditorServerTests", dependencies: [
+            "EditorServer", "AutomatonRecognition", "StrokeFormats", "TestSupport",
+        ]),
         .testTarget(name: "CommandLineTests",
                     dependencies: ["DrawingClassifier", "StrokeFormats", "TestSupport"],
                     exclude: ["BadInputs"]),
