@@ -6,11 +6,15 @@ let package = Package(
     products: [
         .library(name: "DrawingClassifier", targets: ["DrawingClassifier"]),
         .library(name: "AutomatonRecognition", targets: ["AutomatonRecognition"]),
+        .library(name: "ModelExchange", targets: ["ModelExchange"]),
         .executable(name: "fa-train", targets: ["fa-train"]),
         .executable(name: "fa-recognize", targets: ["fa-recognize"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The generated code in Sources/ModelExchange/Generated is from protoc-gen-swift 1.39.0
+        // and needs its runtime.
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         // libpng (and zlib, for the model file's CRC-32) through pkg-config.
@@ -33,8 +37,13 @@ let package = Package(
             "CLibPNG", "CPUFeatures", "MatrixKernels", "MatrixKernelsAVX2", "MatrixKernelsAVX512",
         ]),
         .target(name: "AutomatonRecognition", dependencies: ["DrawingClassifier", "CLibPNG"]),
+        // ONNX and Core ML export, Core ML import (FORMATS.md §7). Generated/ holds the message
+        // code of the ONNX and Core ML schemas (scripts/generate-protobuf).
+        .target(name: "ModelExchange", dependencies: [
+            "DrawingClassifier", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
         .executableTarget(name: "fa-train", dependencies: [
-            "DrawingClassifier",
+            "DrawingClassifier", "ModelExchange",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "fa-recognize", dependencies: [
@@ -46,6 +55,10 @@ let package = Package(
         .testTarget(name: "DrawingClassifierTests", dependencies: ["DrawingClassifier", "CLibPNG"]),
         .testTarget(name: "AutomatonRecognitionTests",
                     dependencies: ["AutomatonRecognition", "DrawingClassifier"]),
+        .testTarget(name: "ModelExchangeTests", dependencies: [
+            "ModelExchange", "DrawingClassifier",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
         .testTarget(name: "CommandLineTests", dependencies: ["DrawingClassifier"],
                     exclude: ["BadInputs"]),
     ]
