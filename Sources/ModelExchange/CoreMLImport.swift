@@ -197,7 +197,7 @@ public enum CoreMLImport {
 
     /// The name of an enum case without its payload, for error messages (the generated
     /// oneof enums have no names of their own).
-    static func caseName(_ value: Any) -> String {
+    public static func caseName(_ value: Any) -> String {
         Mirror(reflecting: value).children.first?.label ?? "\(value)"
     }
 }
