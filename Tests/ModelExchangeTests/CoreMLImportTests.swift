@@ -64,7 +64,7 @@ import Testing
         batchnorm.name = "bn0"
         batchnorm.input = ["conv0"]
         batchnorm.output = ["bn0"]
-        batchnorm.batchnorm = CoreML_Specification_BatchnormLayerParams()
+        batchnorm.batchnorm = CoreML_Specification_UnmappedLayerParams()
         model.neuralNetworkClassifier.layers.insert(batchnorm, at: 1)
         model.neuralNetworkClassifier.layers[2].input = ["bn0"]
         #expect(Self.importError(model) == .unsupportedLayer(path: "x.mlmodel", layer: "bn0",

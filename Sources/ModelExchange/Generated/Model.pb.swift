@@ -8,11 +8,6 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -185,20 +180,6 @@ public nonisolated struct CoreML_Specification_ModelDescription: Sendable {
   fileprivate var _metadata: CoreML_Specification_Metadata? = nil
 }
 
-public nonisolated struct CoreML_Specification_SerializedModel: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var identifier: String = String()
-
-  public var model: Data = Data()
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
 public nonisolated struct CoreML_Specification_Model: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -252,26 +233,26 @@ public nonisolated struct CoreML_Specification_Model: @unchecked Sendable {
     set {_uniqueStorage()._type = .pipeline(newValue)}
   }
 
-  public var glmRegressor: CoreML_Specification_GLMRegressor {
+  public var glmRegressor: CoreML_Specification_UnmappedModel {
     get {
       if case .glmRegressor(let v)? = _storage._type {return v}
-      return CoreML_Specification_GLMRegressor()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .glmRegressor(newValue)}
   }
 
-  public var supportVectorRegressor: CoreML_Specification_SupportVectorRegressor {
+  public var supportVectorRegressor: CoreML_Specification_UnmappedModel {
     get {
       if case .supportVectorRegressor(let v)? = _storage._type {return v}
-      return CoreML_Specification_SupportVectorRegressor()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .supportVectorRegressor(newValue)}
   }
 
-  public var treeEnsembleRegressor: CoreML_Specification_TreeEnsembleRegressor {
+  public var treeEnsembleRegressor: CoreML_Specification_UnmappedModel {
     get {
       if case .treeEnsembleRegressor(let v)? = _storage._type {return v}
-      return CoreML_Specification_TreeEnsembleRegressor()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .treeEnsembleRegressor(newValue)}
   }
@@ -284,34 +265,34 @@ public nonisolated struct CoreML_Specification_Model: @unchecked Sendable {
     set {_uniqueStorage()._type = .neuralNetworkRegressor(newValue)}
   }
 
-  public var bayesianProbitRegressor: CoreML_Specification_BayesianProbitRegressor {
+  public var bayesianProbitRegressor: CoreML_Specification_UnmappedModel {
     get {
       if case .bayesianProbitRegressor(let v)? = _storage._type {return v}
-      return CoreML_Specification_BayesianProbitRegressor()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .bayesianProbitRegressor(newValue)}
   }
 
-  public var glmClassifier: CoreML_Specification_GLMClassifier {
+  public var glmClassifier: CoreML_Specification_UnmappedModel {
     get {
       if case .glmClassifier(let v)? = _storage._type {return v}
-      return CoreML_Specification_GLMClassifier()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .glmClassifier(newValue)}
   }
 
-  public var supportVectorClassifier: CoreML_Specification_SupportVectorClassifier {
+  public var supportVectorClassifier: CoreML_Specification_UnmappedModel {
     get {
       if case .supportVectorClassifier(let v)? = _storage._type {return v}
-      return CoreML_Specification_SupportVectorClassifier()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .supportVectorClassifier(newValue)}
   }
 
-  public var treeEnsembleClassifier: CoreML_Specification_TreeEnsembleClassifier {
+  public var treeEnsembleClassifier: CoreML_Specification_UnmappedModel {
     get {
       if case .treeEnsembleClassifier(let v)? = _storage._type {return v}
-      return CoreML_Specification_TreeEnsembleClassifier()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .treeEnsembleClassifier(newValue)}
   }
@@ -324,10 +305,10 @@ public nonisolated struct CoreML_Specification_Model: @unchecked Sendable {
     set {_uniqueStorage()._type = .neuralNetworkClassifier(newValue)}
   }
 
-  public var kNearestNeighborsClassifier: CoreML_Specification_KNearestNeighborsClassifier {
+  public var kNearestNeighborsClassifier: CoreML_Specification_UnmappedModel {
     get {
       if case .kNearestNeighborsClassifier(let v)? = _storage._type {return v}
-      return CoreML_Specification_KNearestNeighborsClassifier()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .kNearestNeighborsClassifier(newValue)}
   }
@@ -340,186 +321,186 @@ public nonisolated struct CoreML_Specification_Model: @unchecked Sendable {
     set {_uniqueStorage()._type = .neuralNetwork(newValue)}
   }
 
-  public var itemSimilarityRecommender: CoreML_Specification_ItemSimilarityRecommender {
+  public var itemSimilarityRecommender: CoreML_Specification_UnmappedModel {
     get {
       if case .itemSimilarityRecommender(let v)? = _storage._type {return v}
-      return CoreML_Specification_ItemSimilarityRecommender()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .itemSimilarityRecommender(newValue)}
   }
 
-  public var mlProgram: CoreML_Specification_MILSpec_Program {
+  public var mlProgram: CoreML_Specification_UnmappedModel {
     get {
       if case .mlProgram(let v)? = _storage._type {return v}
-      return CoreML_Specification_MILSpec_Program()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .mlProgram(newValue)}
   }
 
-  public var customModel: CoreML_Specification_CustomModel {
+  public var customModel: CoreML_Specification_UnmappedModel {
     get {
       if case .customModel(let v)? = _storage._type {return v}
-      return CoreML_Specification_CustomModel()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .customModel(newValue)}
   }
 
-  public var linkedModel: CoreML_Specification_LinkedModel {
+  public var linkedModel: CoreML_Specification_UnmappedModel {
     get {
       if case .linkedModel(let v)? = _storage._type {return v}
-      return CoreML_Specification_LinkedModel()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .linkedModel(newValue)}
   }
 
-  public var classConfidenceThresholding: CoreML_Specification_ClassConfidenceThresholding {
+  public var classConfidenceThresholding: CoreML_Specification_UnmappedModel {
     get {
       if case .classConfidenceThresholding(let v)? = _storage._type {return v}
-      return CoreML_Specification_ClassConfidenceThresholding()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .classConfidenceThresholding(newValue)}
   }
 
-  public var oneHotEncoder: CoreML_Specification_OneHotEncoder {
+  public var oneHotEncoder: CoreML_Specification_UnmappedModel {
     get {
       if case .oneHotEncoder(let v)? = _storage._type {return v}
-      return CoreML_Specification_OneHotEncoder()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .oneHotEncoder(newValue)}
   }
 
-  public var imputer: CoreML_Specification_Imputer {
+  public var imputer: CoreML_Specification_UnmappedModel {
     get {
       if case .imputer(let v)? = _storage._type {return v}
-      return CoreML_Specification_Imputer()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .imputer(newValue)}
   }
 
-  public var featureVectorizer: CoreML_Specification_FeatureVectorizer {
+  public var featureVectorizer: CoreML_Specification_UnmappedModel {
     get {
       if case .featureVectorizer(let v)? = _storage._type {return v}
-      return CoreML_Specification_FeatureVectorizer()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .featureVectorizer(newValue)}
   }
 
-  public var dictVectorizer: CoreML_Specification_DictVectorizer {
+  public var dictVectorizer: CoreML_Specification_UnmappedModel {
     get {
       if case .dictVectorizer(let v)? = _storage._type {return v}
-      return CoreML_Specification_DictVectorizer()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .dictVectorizer(newValue)}
   }
 
-  public var scaler: CoreML_Specification_Scaler {
+  public var scaler: CoreML_Specification_UnmappedModel {
     get {
       if case .scaler(let v)? = _storage._type {return v}
-      return CoreML_Specification_Scaler()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .scaler(newValue)}
   }
 
-  public var categoricalMapping: CoreML_Specification_CategoricalMapping {
+  public var categoricalMapping: CoreML_Specification_UnmappedModel {
     get {
       if case .categoricalMapping(let v)? = _storage._type {return v}
-      return CoreML_Specification_CategoricalMapping()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .categoricalMapping(newValue)}
   }
 
-  public var normalizer: CoreML_Specification_Normalizer {
+  public var normalizer: CoreML_Specification_UnmappedModel {
     get {
       if case .normalizer(let v)? = _storage._type {return v}
-      return CoreML_Specification_Normalizer()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .normalizer(newValue)}
   }
 
-  public var arrayFeatureExtractor: CoreML_Specification_ArrayFeatureExtractor {
+  public var arrayFeatureExtractor: CoreML_Specification_UnmappedModel {
     get {
       if case .arrayFeatureExtractor(let v)? = _storage._type {return v}
-      return CoreML_Specification_ArrayFeatureExtractor()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .arrayFeatureExtractor(newValue)}
   }
 
-  public var nonMaximumSuppression: CoreML_Specification_NonMaximumSuppression {
+  public var nonMaximumSuppression: CoreML_Specification_UnmappedModel {
     get {
       if case .nonMaximumSuppression(let v)? = _storage._type {return v}
-      return CoreML_Specification_NonMaximumSuppression()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .nonMaximumSuppression(newValue)}
   }
 
-  public var identity: CoreML_Specification_Identity {
+  public var identity: CoreML_Specification_UnmappedModel {
     get {
       if case .identity(let v)? = _storage._type {return v}
-      return CoreML_Specification_Identity()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .identity(newValue)}
   }
 
-  public var textClassifier: CoreML_Specification_CoreMLModels_TextClassifier {
+  public var textClassifier: CoreML_Specification_UnmappedModel {
     get {
       if case .textClassifier(let v)? = _storage._type {return v}
-      return CoreML_Specification_CoreMLModels_TextClassifier()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .textClassifier(newValue)}
   }
 
-  public var wordTagger: CoreML_Specification_CoreMLModels_WordTagger {
+  public var wordTagger: CoreML_Specification_UnmappedModel {
     get {
       if case .wordTagger(let v)? = _storage._type {return v}
-      return CoreML_Specification_CoreMLModels_WordTagger()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .wordTagger(newValue)}
   }
 
-  public var visionFeaturePrint: CoreML_Specification_CoreMLModels_VisionFeaturePrint {
+  public var visionFeaturePrint: CoreML_Specification_UnmappedModel {
     get {
       if case .visionFeaturePrint(let v)? = _storage._type {return v}
-      return CoreML_Specification_CoreMLModels_VisionFeaturePrint()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .visionFeaturePrint(newValue)}
   }
 
-  public var soundAnalysisPreprocessing: CoreML_Specification_CoreMLModels_SoundAnalysisPreprocessing {
+  public var soundAnalysisPreprocessing: CoreML_Specification_UnmappedModel {
     get {
       if case .soundAnalysisPreprocessing(let v)? = _storage._type {return v}
-      return CoreML_Specification_CoreMLModels_SoundAnalysisPreprocessing()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .soundAnalysisPreprocessing(newValue)}
   }
 
-  public var gazetteer: CoreML_Specification_CoreMLModels_Gazetteer {
+  public var gazetteer: CoreML_Specification_UnmappedModel {
     get {
       if case .gazetteer(let v)? = _storage._type {return v}
-      return CoreML_Specification_CoreMLModels_Gazetteer()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .gazetteer(newValue)}
   }
 
-  public var wordEmbedding: CoreML_Specification_CoreMLModels_WordEmbedding {
+  public var wordEmbedding: CoreML_Specification_UnmappedModel {
     get {
       if case .wordEmbedding(let v)? = _storage._type {return v}
-      return CoreML_Specification_CoreMLModels_WordEmbedding()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .wordEmbedding(newValue)}
   }
 
-  public var audioFeaturePrint: CoreML_Specification_CoreMLModels_AudioFeaturePrint {
+  public var audioFeaturePrint: CoreML_Specification_UnmappedModel {
     get {
       if case .audioFeaturePrint(let v)? = _storage._type {return v}
-      return CoreML_Specification_CoreMLModels_AudioFeaturePrint()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .audioFeaturePrint(newValue)}
   }
 
-  public var serializedModel: CoreML_Specification_SerializedModel {
+  public var serializedModel: CoreML_Specification_UnmappedModel {
     get {
       if case .serializedModel(let v)? = _storage._type {return v}
-      return CoreML_Specification_SerializedModel()
+      return CoreML_Specification_UnmappedModel()
     }
     set {_uniqueStorage()._type = .serializedModel(newValue)}
   }
@@ -530,46 +511,56 @@ public nonisolated struct CoreML_Specification_Model: @unchecked Sendable {
     case pipelineClassifier(CoreML_Specification_PipelineClassifier)
     case pipelineRegressor(CoreML_Specification_PipelineRegressor)
     case pipeline(CoreML_Specification_Pipeline)
-    case glmRegressor(CoreML_Specification_GLMRegressor)
-    case supportVectorRegressor(CoreML_Specification_SupportVectorRegressor)
-    case treeEnsembleRegressor(CoreML_Specification_TreeEnsembleRegressor)
+    case glmRegressor(CoreML_Specification_UnmappedModel)
+    case supportVectorRegressor(CoreML_Specification_UnmappedModel)
+    case treeEnsembleRegressor(CoreML_Specification_UnmappedModel)
     case neuralNetworkRegressor(CoreML_Specification_NeuralNetworkRegressor)
-    case bayesianProbitRegressor(CoreML_Specification_BayesianProbitRegressor)
-    case glmClassifier(CoreML_Specification_GLMClassifier)
-    case supportVectorClassifier(CoreML_Specification_SupportVectorClassifier)
-    case treeEnsembleClassifier(CoreML_Specification_TreeEnsembleClassifier)
+    case bayesianProbitRegressor(CoreML_Specification_UnmappedModel)
+    case glmClassifier(CoreML_Specification_UnmappedModel)
+    case supportVectorClassifier(CoreML_Specification_UnmappedModel)
+    case treeEnsembleClassifier(CoreML_Specification_UnmappedModel)
     case neuralNetworkClassifier(CoreML_Specification_NeuralNetworkClassifier)
-    case kNearestNeighborsClassifier(CoreML_Specification_KNearestNeighborsClassifier)
+    case kNearestNeighborsClassifier(CoreML_Specification_UnmappedModel)
     case neuralNetwork(CoreML_Specification_NeuralNetwork)
-    case itemSimilarityRecommender(CoreML_Specification_ItemSimilarityRecommender)
-    case mlProgram(CoreML_Specification_MILSpec_Program)
-    case customModel(CoreML_Specification_CustomModel)
-    case linkedModel(CoreML_Specification_LinkedModel)
-    case classConfidenceThresholding(CoreML_Specification_ClassConfidenceThresholding)
-    case oneHotEncoder(CoreML_Specification_OneHotEncoder)
-    case imputer(CoreML_Specification_Imputer)
-    case featureVectorizer(CoreML_Specification_FeatureVectorizer)
-    case dictVectorizer(CoreML_Specification_DictVectorizer)
-    case scaler(CoreML_Specification_Scaler)
-    case categoricalMapping(CoreML_Specification_CategoricalMapping)
-    case normalizer(CoreML_Specification_Normalizer)
-    case arrayFeatureExtractor(CoreML_Specification_ArrayFeatureExtractor)
-    case nonMaximumSuppression(CoreML_Specification_NonMaximumSuppression)
-    case identity(CoreML_Specification_Identity)
-    case textClassifier(CoreML_Specification_CoreMLModels_TextClassifier)
-    case wordTagger(CoreML_Specification_CoreMLModels_WordTagger)
-    case visionFeaturePrint(CoreML_Specification_CoreMLModels_VisionFeaturePrint)
-    case soundAnalysisPreprocessing(CoreML_Specification_CoreMLModels_SoundAnalysisPreprocessing)
-    case gazetteer(CoreML_Specification_CoreMLModels_Gazetteer)
-    case wordEmbedding(CoreML_Specification_CoreMLModels_WordEmbedding)
-    case audioFeaturePrint(CoreML_Specification_CoreMLModels_AudioFeaturePrint)
-    case serializedModel(CoreML_Specification_SerializedModel)
+    case itemSimilarityRecommender(CoreML_Specification_UnmappedModel)
+    case mlProgram(CoreML_Specification_UnmappedModel)
+    case customModel(CoreML_Specification_UnmappedModel)
+    case linkedModel(CoreML_Specification_UnmappedModel)
+    case classConfidenceThresholding(CoreML_Specification_UnmappedModel)
+    case oneHotEncoder(CoreML_Specification_UnmappedModel)
+    case imputer(CoreML_Specification_UnmappedModel)
+    case featureVectorizer(CoreML_Specification_UnmappedModel)
+    case dictVectorizer(CoreML_Specification_UnmappedModel)
+    case scaler(CoreML_Specification_UnmappedModel)
+    case categoricalMapping(CoreML_Specification_UnmappedModel)
+    case normalizer(CoreML_Specification_UnmappedModel)
+    case arrayFeatureExtractor(CoreML_Specification_UnmappedModel)
+    case nonMaximumSuppression(CoreML_Specification_UnmappedModel)
+    case identity(CoreML_Specification_UnmappedModel)
+    case textClassifier(CoreML_Specification_UnmappedModel)
+    case wordTagger(CoreML_Specification_UnmappedModel)
+    case visionFeaturePrint(CoreML_Specification_UnmappedModel)
+    case soundAnalysisPreprocessing(CoreML_Specification_UnmappedModel)
+    case gazetteer(CoreML_Specification_UnmappedModel)
+    case wordEmbedding(CoreML_Specification_UnmappedModel)
+    case audioFeaturePrint(CoreML_Specification_UnmappedModel)
+    case serializedModel(CoreML_Specification_UnmappedModel)
 
   }
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct CoreML_Specification_UnmappedModel: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -902,41 +893,6 @@ nonisolated extension CoreML_Specification_ModelDescription: SwiftProtobuf.Messa
   }
 }
 
-nonisolated extension CoreML_Specification_SerializedModel: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SerializedModel"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identifier\0\u{1}model\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
-      case 2: try { try decoder.decodeSingularBytesField(value: &self.model) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.identifier.isEmpty {
-      try visitor.visitSingularStringField(value: self.identifier, fieldNumber: 1)
-    }
-    if !self.model.isEmpty {
-      try visitor.visitSingularBytesField(value: self.model, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SerializedModel, rhs: CoreML_Specification_SerializedModel) -> Bool {
-    if lhs.identifier != rhs.identifier {return false}
-    if lhs.model != rhs.model {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
 nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Model"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}specificationVersion\0\u{1}description\0\u{2}\u{8}isUpdatable\0\u{2}~\u{2}pipelineClassifier\0\u{1}pipelineRegressor\0\u{1}pipeline\0\u{2}b\u{1}glmRegressor\0\u{1}supportVectorRegressor\0\u{1}treeEnsembleRegressor\0\u{1}neuralNetworkRegressor\0\u{1}bayesianProbitRegressor\0\u{2}`\u{1}glmClassifier\0\u{1}supportVectorClassifier\0\u{1}treeEnsembleClassifier\0\u{1}neuralNetworkClassifier\0\u{1}kNearestNeighborsClassifier\0\u{2}`\u{1}neuralNetwork\0\u{1}itemSimilarityRecommender\0\u{1}mlProgram\0\u{2}5customModel\0\u{1}linkedModel\0\u{2}\u{4}classConfidenceThresholding\0\u{2}(oneHotEncoder\0\u{1}imputer\0\u{1}featureVectorizer\0\u{1}dictVectorizer\0\u{1}scaler\0\u{2}\u{2}categoricalMapping\0\u{1}normalizer\0\u{2}\u{2}arrayFeatureExtractor\0\u{1}nonMaximumSuppression\0\u{2}b\u{4}identity\0\u{2}L\u{11}textClassifier\0\u{1}wordTagger\0\u{1}visionFeaturePrint\0\u{1}soundAnalysisPreprocessing\0\u{1}gazetteer\0\u{1}wordEmbedding\0\u{1}audioFeaturePrint\0\u{2}b\u{f}serializedModel\0")
@@ -1021,7 +977,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 300: try {
-          var v: CoreML_Specification_GLMRegressor?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1034,7 +990,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 301: try {
-          var v: CoreML_Specification_SupportVectorRegressor?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1047,7 +1003,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 302: try {
-          var v: CoreML_Specification_TreeEnsembleRegressor?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1073,7 +1029,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 304: try {
-          var v: CoreML_Specification_BayesianProbitRegressor?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1086,7 +1042,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 400: try {
-          var v: CoreML_Specification_GLMClassifier?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1099,7 +1055,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 401: try {
-          var v: CoreML_Specification_SupportVectorClassifier?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1112,7 +1068,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 402: try {
-          var v: CoreML_Specification_TreeEnsembleClassifier?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1138,7 +1094,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 404: try {
-          var v: CoreML_Specification_KNearestNeighborsClassifier?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1164,7 +1120,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 501: try {
-          var v: CoreML_Specification_ItemSimilarityRecommender?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1177,7 +1133,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 502: try {
-          var v: CoreML_Specification_MILSpec_Program?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1190,7 +1146,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 555: try {
-          var v: CoreML_Specification_CustomModel?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1203,7 +1159,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 556: try {
-          var v: CoreML_Specification_LinkedModel?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1216,7 +1172,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 560: try {
-          var v: CoreML_Specification_ClassConfidenceThresholding?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1229,7 +1185,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 600: try {
-          var v: CoreML_Specification_OneHotEncoder?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1242,7 +1198,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 601: try {
-          var v: CoreML_Specification_Imputer?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1255,7 +1211,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 602: try {
-          var v: CoreML_Specification_FeatureVectorizer?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1268,7 +1224,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 603: try {
-          var v: CoreML_Specification_DictVectorizer?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1281,7 +1237,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 604: try {
-          var v: CoreML_Specification_Scaler?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1294,7 +1250,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 606: try {
-          var v: CoreML_Specification_CategoricalMapping?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1307,7 +1263,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 607: try {
-          var v: CoreML_Specification_Normalizer?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1320,7 +1276,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 609: try {
-          var v: CoreML_Specification_ArrayFeatureExtractor?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1333,7 +1289,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 610: try {
-          var v: CoreML_Specification_NonMaximumSuppression?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1346,7 +1302,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 900: try {
-          var v: CoreML_Specification_Identity?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1359,7 +1315,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 2000: try {
-          var v: CoreML_Specification_CoreMLModels_TextClassifier?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1372,7 +1328,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 2001: try {
-          var v: CoreML_Specification_CoreMLModels_WordTagger?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1385,7 +1341,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 2002: try {
-          var v: CoreML_Specification_CoreMLModels_VisionFeaturePrint?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1398,7 +1354,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 2003: try {
-          var v: CoreML_Specification_CoreMLModels_SoundAnalysisPreprocessing?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1411,7 +1367,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 2004: try {
-          var v: CoreML_Specification_CoreMLModels_Gazetteer?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1424,7 +1380,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 2005: try {
-          var v: CoreML_Specification_CoreMLModels_WordEmbedding?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1437,7 +1393,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 2006: try {
-          var v: CoreML_Specification_CoreMLModels_AudioFeaturePrint?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1450,7 +1406,7 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
           }
         }()
         case 3000: try {
-          var v: CoreML_Specification_SerializedModel?
+          var v: CoreML_Specification_UnmappedModel?
           var hadOneofValue = false
           if let current = _storage._type {
             hadOneofValue = true
@@ -1651,6 +1607,25 @@ nonisolated extension CoreML_Specification_Model: SwiftProtobuf.Message, SwiftPr
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension CoreML_Specification_UnmappedModel: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UnmappedModel"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: CoreML_Specification_UnmappedModel, rhs: CoreML_Specification_UnmappedModel) -> Bool {
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -93,60 +93,6 @@ public nonisolated enum CoreML_Specification_NeuralNetworkImageShapeMapping: Swi
 
 }
 
-public nonisolated enum CoreML_Specification_ScatterMode: SwiftProtobuf.Enum, Swift.CaseIterable {
-  public typealias RawValue = Int
-  case scatterUpdate // = 0
-  case scatterAdd // = 1
-  case scatterSub // = 2
-  case scatterMul // = 3
-  case scatterDiv // = 4
-  case scatterMax // = 5
-  case scatterMin // = 6
-  case UNRECOGNIZED(Int)
-
-  public init() {
-    self = .scatterUpdate
-  }
-
-  public init?(rawValue: Int) {
-    switch rawValue {
-    case 0: self = .scatterUpdate
-    case 1: self = .scatterAdd
-    case 2: self = .scatterSub
-    case 3: self = .scatterMul
-    case 4: self = .scatterDiv
-    case 5: self = .scatterMax
-    case 6: self = .scatterMin
-    default: self = .UNRECOGNIZED(rawValue)
-    }
-  }
-
-  public var rawValue: Int {
-    switch self {
-    case .scatterUpdate: return 0
-    case .scatterAdd: return 1
-    case .scatterSub: return 2
-    case .scatterMul: return 3
-    case .scatterDiv: return 4
-    case .scatterMax: return 5
-    case .scatterMin: return 6
-    case .UNRECOGNIZED(let i): return i
-    }
-  }
-
-  // The compiler won't synthesize support with the UNRECOGNIZED case.
-  public static let allCases: [CoreML_Specification_ScatterMode] = [
-    .scatterUpdate,
-    .scatterAdd,
-    .scatterSub,
-    .scatterMul,
-    .scatterDiv,
-    .scatterMax,
-    .scatterMin,
-  ]
-
-}
-
 public nonisolated struct CoreML_Specification_NeuralNetwork: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -643,34 +589,34 @@ public nonisolated struct CoreML_Specification_NeuralNetworkLayer: @unchecked Se
     set {_uniqueStorage()._layer = .innerProduct(newValue)}
   }
 
-  public var embedding: CoreML_Specification_EmbeddingLayerParams {
+  public var embedding: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .embedding(let v)? = _storage._layer {return v}
-      return CoreML_Specification_EmbeddingLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .embedding(newValue)}
   }
 
-  public var batchnorm: CoreML_Specification_BatchnormLayerParams {
+  public var batchnorm: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .batchnorm(let v)? = _storage._layer {return v}
-      return CoreML_Specification_BatchnormLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .batchnorm(newValue)}
   }
 
-  public var mvn: CoreML_Specification_MeanVarianceNormalizeLayerParams {
+  public var mvn: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .mvn(let v)? = _storage._layer {return v}
-      return CoreML_Specification_MeanVarianceNormalizeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .mvn(newValue)}
   }
 
-  public var l2Normalize: CoreML_Specification_L2NormalizeLayerParams {
+  public var l2Normalize: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .l2Normalize(let v)? = _storage._layer {return v}
-      return CoreML_Specification_L2NormalizeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .l2Normalize(newValue)}
   }
@@ -683,146 +629,146 @@ public nonisolated struct CoreML_Specification_NeuralNetworkLayer: @unchecked Se
     set {_uniqueStorage()._layer = .softmax(newValue)}
   }
 
-  public var lrn: CoreML_Specification_LRNLayerParams {
+  public var lrn: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .lrn(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LRNLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .lrn(newValue)}
   }
 
-  public var crop: CoreML_Specification_CropLayerParams {
+  public var crop: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .crop(let v)? = _storage._layer {return v}
-      return CoreML_Specification_CropLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .crop(newValue)}
   }
 
-  public var padding: CoreML_Specification_PaddingLayerParams {
+  public var padding: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .padding(let v)? = _storage._layer {return v}
-      return CoreML_Specification_PaddingLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .padding(newValue)}
   }
 
-  public var upsample: CoreML_Specification_UpsampleLayerParams {
+  public var upsample: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .upsample(let v)? = _storage._layer {return v}
-      return CoreML_Specification_UpsampleLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .upsample(newValue)}
   }
 
-  public var resizeBilinear: CoreML_Specification_ResizeBilinearLayerParams {
+  public var resizeBilinear: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .resizeBilinear(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ResizeBilinearLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .resizeBilinear(newValue)}
   }
 
-  public var cropResize: CoreML_Specification_CropResizeLayerParams {
+  public var cropResize: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .cropResize(let v)? = _storage._layer {return v}
-      return CoreML_Specification_CropResizeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .cropResize(newValue)}
   }
 
-  public var unary: CoreML_Specification_UnaryFunctionLayerParams {
+  public var unary: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .unary(let v)? = _storage._layer {return v}
-      return CoreML_Specification_UnaryFunctionLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .unary(newValue)}
   }
 
-  public var add: CoreML_Specification_AddLayerParams {
+  public var add: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .add(let v)? = _storage._layer {return v}
-      return CoreML_Specification_AddLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .add(newValue)}
   }
 
-  public var multiply: CoreML_Specification_MultiplyLayerParams {
+  public var multiply: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .multiply(let v)? = _storage._layer {return v}
-      return CoreML_Specification_MultiplyLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .multiply(newValue)}
   }
 
-  public var average: CoreML_Specification_AverageLayerParams {
+  public var average: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .average(let v)? = _storage._layer {return v}
-      return CoreML_Specification_AverageLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .average(newValue)}
   }
 
-  public var scale: CoreML_Specification_ScaleLayerParams {
+  public var scale: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .scale(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ScaleLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .scale(newValue)}
   }
 
-  public var bias: CoreML_Specification_BiasLayerParams {
+  public var bias: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .bias(let v)? = _storage._layer {return v}
-      return CoreML_Specification_BiasLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .bias(newValue)}
   }
 
-  public var max: CoreML_Specification_MaxLayerParams {
+  public var max: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .max(let v)? = _storage._layer {return v}
-      return CoreML_Specification_MaxLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .max(newValue)}
   }
 
-  public var min: CoreML_Specification_MinLayerParams {
+  public var min: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .min(let v)? = _storage._layer {return v}
-      return CoreML_Specification_MinLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .min(newValue)}
   }
 
-  public var dot: CoreML_Specification_DotProductLayerParams {
+  public var dot: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .dot(let v)? = _storage._layer {return v}
-      return CoreML_Specification_DotProductLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .dot(newValue)}
   }
 
-  public var reduce: CoreML_Specification_ReduceLayerParams {
+  public var reduce: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduce(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduce(newValue)}
   }
 
-  public var loadConstant: CoreML_Specification_LoadConstantLayerParams {
+  public var loadConstant: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .loadConstant(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LoadConstantLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .loadConstant(newValue)}
   }
 
-  public var reshape: CoreML_Specification_ReshapeLayerParams {
+  public var reshape: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reshape(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReshapeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reshape(newValue)}
   }
@@ -835,1042 +781,1042 @@ public nonisolated struct CoreML_Specification_NeuralNetworkLayer: @unchecked Se
     set {_uniqueStorage()._layer = .flatten(newValue)}
   }
 
-  public var permute: CoreML_Specification_PermuteLayerParams {
+  public var permute: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .permute(let v)? = _storage._layer {return v}
-      return CoreML_Specification_PermuteLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .permute(newValue)}
   }
 
-  public var concat: CoreML_Specification_ConcatLayerParams {
+  public var concat: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .concat(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ConcatLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .concat(newValue)}
   }
 
-  public var split: CoreML_Specification_SplitLayerParams {
+  public var split: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .split(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SplitLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .split(newValue)}
   }
 
-  public var sequenceRepeat: CoreML_Specification_SequenceRepeatLayerParams {
+  public var sequenceRepeat: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .sequenceRepeat(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SequenceRepeatLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .sequenceRepeat(newValue)}
   }
 
-  public var reorganizeData: CoreML_Specification_ReorganizeDataLayerParams {
+  public var reorganizeData: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reorganizeData(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReorganizeDataLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reorganizeData(newValue)}
   }
 
-  public var slice: CoreML_Specification_SliceLayerParams {
+  public var slice: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .slice(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SliceLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .slice(newValue)}
   }
 
-  public var simpleRecurrent: CoreML_Specification_SimpleRecurrentLayerParams {
+  public var simpleRecurrent: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .simpleRecurrent(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SimpleRecurrentLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .simpleRecurrent(newValue)}
   }
 
-  public var gru: CoreML_Specification_GRULayerParams {
+  public var gru: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .gru(let v)? = _storage._layer {return v}
-      return CoreML_Specification_GRULayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .gru(newValue)}
   }
 
-  public var uniDirectionalLstm: CoreML_Specification_UniDirectionalLSTMLayerParams {
+  public var uniDirectionalLstm: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .uniDirectionalLstm(let v)? = _storage._layer {return v}
-      return CoreML_Specification_UniDirectionalLSTMLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .uniDirectionalLstm(newValue)}
   }
 
-  public var biDirectionalLstm: CoreML_Specification_BiDirectionalLSTMLayerParams {
+  public var biDirectionalLstm: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .biDirectionalLstm(let v)? = _storage._layer {return v}
-      return CoreML_Specification_BiDirectionalLSTMLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .biDirectionalLstm(newValue)}
   }
 
-  public var custom: CoreML_Specification_CustomLayerParams {
+  public var custom: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .custom(let v)? = _storage._layer {return v}
-      return CoreML_Specification_CustomLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .custom(newValue)}
   }
 
-  public var copy: CoreML_Specification_CopyLayerParams {
+  public var copy: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .copy(let v)? = _storage._layer {return v}
-      return CoreML_Specification_CopyLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .copy(newValue)}
   }
 
-  public var branch: CoreML_Specification_BranchLayerParams {
+  public var branch: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .branch(let v)? = _storage._layer {return v}
-      return CoreML_Specification_BranchLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .branch(newValue)}
   }
 
-  public var loop: CoreML_Specification_LoopLayerParams {
+  public var loop: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .loop(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LoopLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .loop(newValue)}
   }
 
-  public var loopBreak: CoreML_Specification_LoopBreakLayerParams {
+  public var loopBreak: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .loopBreak(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LoopBreakLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .loopBreak(newValue)}
   }
 
-  public var loopContinue: CoreML_Specification_LoopContinueLayerParams {
+  public var loopContinue: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .loopContinue(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LoopContinueLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .loopContinue(newValue)}
   }
 
-  public var rangeStatic: CoreML_Specification_RangeStaticLayerParams {
+  public var rangeStatic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .rangeStatic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RangeStaticLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .rangeStatic(newValue)}
   }
 
-  public var rangeDynamic: CoreML_Specification_RangeDynamicLayerParams {
+  public var rangeDynamic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .rangeDynamic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RangeDynamicLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .rangeDynamic(newValue)}
   }
 
-  public var clip: CoreML_Specification_ClipLayerParams {
+  public var clip: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .clip(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ClipLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .clip(newValue)}
   }
 
-  public var ceil: CoreML_Specification_CeilLayerParams {
+  public var ceil: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .ceil(let v)? = _storage._layer {return v}
-      return CoreML_Specification_CeilLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .ceil(newValue)}
   }
 
-  public var floor: CoreML_Specification_FloorLayerParams {
+  public var floor: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .floor(let v)? = _storage._layer {return v}
-      return CoreML_Specification_FloorLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .floor(newValue)}
   }
 
-  public var sign: CoreML_Specification_SignLayerParams {
+  public var sign: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .sign(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SignLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .sign(newValue)}
   }
 
-  public var round: CoreML_Specification_RoundLayerParams {
+  public var round: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .round(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RoundLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .round(newValue)}
   }
 
-  public var exp2: CoreML_Specification_Exp2LayerParams {
+  public var exp2: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .exp2(let v)? = _storage._layer {return v}
-      return CoreML_Specification_Exp2LayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .exp2(newValue)}
   }
 
-  public var sin: CoreML_Specification_SinLayerParams {
+  public var sin: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .sin(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SinLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .sin(newValue)}
   }
 
-  public var cos: CoreML_Specification_CosLayerParams {
+  public var cos: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .cos(let v)? = _storage._layer {return v}
-      return CoreML_Specification_CosLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .cos(newValue)}
   }
 
-  public var tan: CoreML_Specification_TanLayerParams {
+  public var tan: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .tan(let v)? = _storage._layer {return v}
-      return CoreML_Specification_TanLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .tan(newValue)}
   }
 
-  public var asin: CoreML_Specification_AsinLayerParams {
+  public var asin: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .asin(let v)? = _storage._layer {return v}
-      return CoreML_Specification_AsinLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .asin(newValue)}
   }
 
-  public var acos: CoreML_Specification_AcosLayerParams {
+  public var acos: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .acos(let v)? = _storage._layer {return v}
-      return CoreML_Specification_AcosLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .acos(newValue)}
   }
 
-  public var atan: CoreML_Specification_AtanLayerParams {
+  public var atan: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .atan(let v)? = _storage._layer {return v}
-      return CoreML_Specification_AtanLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .atan(newValue)}
   }
 
-  public var sinh: CoreML_Specification_SinhLayerParams {
+  public var sinh: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .sinh(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SinhLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .sinh(newValue)}
   }
 
-  public var cosh: CoreML_Specification_CoshLayerParams {
+  public var cosh: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .cosh(let v)? = _storage._layer {return v}
-      return CoreML_Specification_CoshLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .cosh(newValue)}
   }
 
-  public var tanh: CoreML_Specification_TanhLayerParams {
+  public var tanh: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .tanh(let v)? = _storage._layer {return v}
-      return CoreML_Specification_TanhLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .tanh(newValue)}
   }
 
-  public var asinh: CoreML_Specification_AsinhLayerParams {
+  public var asinh: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .asinh(let v)? = _storage._layer {return v}
-      return CoreML_Specification_AsinhLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .asinh(newValue)}
   }
 
-  public var acosh: CoreML_Specification_AcoshLayerParams {
+  public var acosh: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .acosh(let v)? = _storage._layer {return v}
-      return CoreML_Specification_AcoshLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .acosh(newValue)}
   }
 
-  public var atanh: CoreML_Specification_AtanhLayerParams {
+  public var atanh: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .atanh(let v)? = _storage._layer {return v}
-      return CoreML_Specification_AtanhLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .atanh(newValue)}
   }
 
-  public var erf: CoreML_Specification_ErfLayerParams {
+  public var erf: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .erf(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ErfLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .erf(newValue)}
   }
 
-  public var gelu: CoreML_Specification_GeluLayerParams {
+  public var gelu: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .gelu(let v)? = _storage._layer {return v}
-      return CoreML_Specification_GeluLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .gelu(newValue)}
   }
 
-  public var equal: CoreML_Specification_EqualLayerParams {
+  public var equal: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .equal(let v)? = _storage._layer {return v}
-      return CoreML_Specification_EqualLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .equal(newValue)}
   }
 
-  public var notEqual: CoreML_Specification_NotEqualLayerParams {
+  public var notEqual: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .notEqual(let v)? = _storage._layer {return v}
-      return CoreML_Specification_NotEqualLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .notEqual(newValue)}
   }
 
-  public var lessThan: CoreML_Specification_LessThanLayerParams {
+  public var lessThan: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .lessThan(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LessThanLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .lessThan(newValue)}
   }
 
-  public var lessEqual: CoreML_Specification_LessEqualLayerParams {
+  public var lessEqual: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .lessEqual(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LessEqualLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .lessEqual(newValue)}
   }
 
-  public var greaterThan: CoreML_Specification_GreaterThanLayerParams {
+  public var greaterThan: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .greaterThan(let v)? = _storage._layer {return v}
-      return CoreML_Specification_GreaterThanLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .greaterThan(newValue)}
   }
 
-  public var greaterEqual: CoreML_Specification_GreaterEqualLayerParams {
+  public var greaterEqual: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .greaterEqual(let v)? = _storage._layer {return v}
-      return CoreML_Specification_GreaterEqualLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .greaterEqual(newValue)}
   }
 
-  public var logicalOr: CoreML_Specification_LogicalOrLayerParams {
+  public var logicalOr: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .logicalOr(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LogicalOrLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .logicalOr(newValue)}
   }
 
-  public var logicalXor: CoreML_Specification_LogicalXorLayerParams {
+  public var logicalXor: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .logicalXor(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LogicalXorLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .logicalXor(newValue)}
   }
 
-  public var logicalNot: CoreML_Specification_LogicalNotLayerParams {
+  public var logicalNot: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .logicalNot(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LogicalNotLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .logicalNot(newValue)}
   }
 
-  public var logicalAnd: CoreML_Specification_LogicalAndLayerParams {
+  public var logicalAnd: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .logicalAnd(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LogicalAndLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .logicalAnd(newValue)}
   }
 
-  public var modBroadcastable: CoreML_Specification_ModBroadcastableLayerParams {
+  public var modBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .modBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ModBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .modBroadcastable(newValue)}
   }
 
-  public var minBroadcastable: CoreML_Specification_MinBroadcastableLayerParams {
+  public var minBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .minBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_MinBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .minBroadcastable(newValue)}
   }
 
-  public var maxBroadcastable: CoreML_Specification_MaxBroadcastableLayerParams {
+  public var maxBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .maxBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_MaxBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .maxBroadcastable(newValue)}
   }
 
-  public var addBroadcastable: CoreML_Specification_AddBroadcastableLayerParams {
+  public var addBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .addBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_AddBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .addBroadcastable(newValue)}
   }
 
-  public var powBroadcastable: CoreML_Specification_PowBroadcastableLayerParams {
+  public var powBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .powBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_PowBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .powBroadcastable(newValue)}
   }
 
-  public var divideBroadcastable: CoreML_Specification_DivideBroadcastableLayerParams {
+  public var divideBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .divideBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_DivideBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .divideBroadcastable(newValue)}
   }
 
-  public var floorDivBroadcastable: CoreML_Specification_FloorDivBroadcastableLayerParams {
+  public var floorDivBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .floorDivBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_FloorDivBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .floorDivBroadcastable(newValue)}
   }
 
-  public var multiplyBroadcastable: CoreML_Specification_MultiplyBroadcastableLayerParams {
+  public var multiplyBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .multiplyBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_MultiplyBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .multiplyBroadcastable(newValue)}
   }
 
-  public var subtractBroadcastable: CoreML_Specification_SubtractBroadcastableLayerParams {
+  public var subtractBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .subtractBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SubtractBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .subtractBroadcastable(newValue)}
   }
 
-  public var tile: CoreML_Specification_TileLayerParams {
+  public var tile: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .tile(let v)? = _storage._layer {return v}
-      return CoreML_Specification_TileLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .tile(newValue)}
   }
 
-  public var stack: CoreML_Specification_StackLayerParams {
+  public var stack: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .stack(let v)? = _storage._layer {return v}
-      return CoreML_Specification_StackLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .stack(newValue)}
   }
 
-  public var gather: CoreML_Specification_GatherLayerParams {
+  public var gather: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .gather(let v)? = _storage._layer {return v}
-      return CoreML_Specification_GatherLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .gather(newValue)}
   }
 
-  public var scatter: CoreML_Specification_ScatterLayerParams {
+  public var scatter: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .scatter(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ScatterLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .scatter(newValue)}
   }
 
-  public var gatherNd: CoreML_Specification_GatherNDLayerParams {
+  public var gatherNd: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .gatherNd(let v)? = _storage._layer {return v}
-      return CoreML_Specification_GatherNDLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .gatherNd(newValue)}
   }
 
-  public var scatterNd: CoreML_Specification_ScatterNDLayerParams {
+  public var scatterNd: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .scatterNd(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ScatterNDLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .scatterNd(newValue)}
   }
 
-  public var softmaxNd: CoreML_Specification_SoftmaxNDLayerParams {
+  public var softmaxNd: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .softmaxNd(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SoftmaxNDLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .softmaxNd(newValue)}
   }
 
-  public var gatherAlongAxis: CoreML_Specification_GatherAlongAxisLayerParams {
+  public var gatherAlongAxis: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .gatherAlongAxis(let v)? = _storage._layer {return v}
-      return CoreML_Specification_GatherAlongAxisLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .gatherAlongAxis(newValue)}
   }
 
-  public var scatterAlongAxis: CoreML_Specification_ScatterAlongAxisLayerParams {
+  public var scatterAlongAxis: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .scatterAlongAxis(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ScatterAlongAxisLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .scatterAlongAxis(newValue)}
   }
 
-  public var reverse: CoreML_Specification_ReverseLayerParams {
+  public var reverse: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reverse(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReverseLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reverse(newValue)}
   }
 
-  public var reverseSeq: CoreML_Specification_ReverseSeqLayerParams {
+  public var reverseSeq: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reverseSeq(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReverseSeqLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reverseSeq(newValue)}
   }
 
-  public var splitNd: CoreML_Specification_SplitNDLayerParams {
+  public var splitNd: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .splitNd(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SplitNDLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .splitNd(newValue)}
   }
 
-  public var concatNd: CoreML_Specification_ConcatNDLayerParams {
+  public var concatNd: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .concatNd(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ConcatNDLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .concatNd(newValue)}
   }
 
-  public var transpose: CoreML_Specification_TransposeLayerParams {
+  public var transpose: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .transpose(let v)? = _storage._layer {return v}
-      return CoreML_Specification_TransposeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .transpose(newValue)}
   }
 
-  public var sliceStatic: CoreML_Specification_SliceStaticLayerParams {
+  public var sliceStatic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .sliceStatic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SliceStaticLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .sliceStatic(newValue)}
   }
 
-  public var sliceDynamic: CoreML_Specification_SliceDynamicLayerParams {
+  public var sliceDynamic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .sliceDynamic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SliceDynamicLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .sliceDynamic(newValue)}
   }
 
-  public var slidingWindows: CoreML_Specification_SlidingWindowsLayerParams {
+  public var slidingWindows: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .slidingWindows(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SlidingWindowsLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .slidingWindows(newValue)}
   }
 
-  public var topK: CoreML_Specification_TopKLayerParams {
+  public var topK: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .topK(let v)? = _storage._layer {return v}
-      return CoreML_Specification_TopKLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .topK(newValue)}
   }
 
-  public var argMin: CoreML_Specification_ArgMinLayerParams {
+  public var argMin: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .argMin(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ArgMinLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .argMin(newValue)}
   }
 
-  public var argMax: CoreML_Specification_ArgMaxLayerParams {
+  public var argMax: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .argMax(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ArgMaxLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .argMax(newValue)}
   }
 
-  public var embeddingNd: CoreML_Specification_EmbeddingNDLayerParams {
+  public var embeddingNd: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .embeddingNd(let v)? = _storage._layer {return v}
-      return CoreML_Specification_EmbeddingNDLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .embeddingNd(newValue)}
   }
 
-  public var batchedMatmul: CoreML_Specification_BatchedMatMulLayerParams {
+  public var batchedMatmul: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .batchedMatmul(let v)? = _storage._layer {return v}
-      return CoreML_Specification_BatchedMatMulLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .batchedMatmul(newValue)}
   }
 
-  public var getShape: CoreML_Specification_GetShapeLayerParams {
+  public var getShape: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .getShape(let v)? = _storage._layer {return v}
-      return CoreML_Specification_GetShapeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .getShape(newValue)}
   }
 
-  public var loadConstantNd: CoreML_Specification_LoadConstantNDLayerParams {
+  public var loadConstantNd: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .loadConstantNd(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LoadConstantNDLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .loadConstantNd(newValue)}
   }
 
-  public var fillLike: CoreML_Specification_FillLikeLayerParams {
+  public var fillLike: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .fillLike(let v)? = _storage._layer {return v}
-      return CoreML_Specification_FillLikeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .fillLike(newValue)}
   }
 
-  public var fillStatic: CoreML_Specification_FillStaticLayerParams {
+  public var fillStatic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .fillStatic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_FillStaticLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .fillStatic(newValue)}
   }
 
-  public var fillDynamic: CoreML_Specification_FillDynamicLayerParams {
+  public var fillDynamic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .fillDynamic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_FillDynamicLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .fillDynamic(newValue)}
   }
 
-  public var broadcastToLike: CoreML_Specification_BroadcastToLikeLayerParams {
+  public var broadcastToLike: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .broadcastToLike(let v)? = _storage._layer {return v}
-      return CoreML_Specification_BroadcastToLikeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .broadcastToLike(newValue)}
   }
 
-  public var broadcastToStatic: CoreML_Specification_BroadcastToStaticLayerParams {
+  public var broadcastToStatic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .broadcastToStatic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_BroadcastToStaticLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .broadcastToStatic(newValue)}
   }
 
-  public var broadcastToDynamic: CoreML_Specification_BroadcastToDynamicLayerParams {
+  public var broadcastToDynamic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .broadcastToDynamic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_BroadcastToDynamicLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .broadcastToDynamic(newValue)}
   }
 
-  public var squeeze: CoreML_Specification_SqueezeLayerParams {
+  public var squeeze: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .squeeze(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SqueezeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .squeeze(newValue)}
   }
 
-  public var expandDims: CoreML_Specification_ExpandDimsLayerParams {
+  public var expandDims: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .expandDims(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ExpandDimsLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .expandDims(newValue)}
   }
 
-  public var flattenTo2D: CoreML_Specification_FlattenTo2DLayerParams {
+  public var flattenTo2D: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .flattenTo2D(let v)? = _storage._layer {return v}
-      return CoreML_Specification_FlattenTo2DLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .flattenTo2D(newValue)}
   }
 
-  public var reshapeLike: CoreML_Specification_ReshapeLikeLayerParams {
+  public var reshapeLike: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reshapeLike(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReshapeLikeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reshapeLike(newValue)}
   }
 
-  public var reshapeStatic: CoreML_Specification_ReshapeStaticLayerParams {
+  public var reshapeStatic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reshapeStatic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReshapeStaticLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reshapeStatic(newValue)}
   }
 
-  public var reshapeDynamic: CoreML_Specification_ReshapeDynamicLayerParams {
+  public var reshapeDynamic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reshapeDynamic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReshapeDynamicLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reshapeDynamic(newValue)}
   }
 
-  public var rankPreservingReshape: CoreML_Specification_RankPreservingReshapeLayerParams {
+  public var rankPreservingReshape: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .rankPreservingReshape(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RankPreservingReshapeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .rankPreservingReshape(newValue)}
   }
 
-  public var constantPad: CoreML_Specification_ConstantPaddingLayerParams {
+  public var constantPad: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .constantPad(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ConstantPaddingLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .constantPad(newValue)}
   }
 
-  public var randomNormalLike: CoreML_Specification_RandomNormalLikeLayerParams {
+  public var randomNormalLike: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .randomNormalLike(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RandomNormalLikeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .randomNormalLike(newValue)}
   }
 
-  public var randomNormalStatic: CoreML_Specification_RandomNormalStaticLayerParams {
+  public var randomNormalStatic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .randomNormalStatic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RandomNormalStaticLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .randomNormalStatic(newValue)}
   }
 
-  public var randomNormalDynamic: CoreML_Specification_RandomNormalDynamicLayerParams {
+  public var randomNormalDynamic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .randomNormalDynamic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RandomNormalDynamicLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .randomNormalDynamic(newValue)}
   }
 
-  public var randomUniformLike: CoreML_Specification_RandomUniformLikeLayerParams {
+  public var randomUniformLike: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .randomUniformLike(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RandomUniformLikeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .randomUniformLike(newValue)}
   }
 
-  public var randomUniformStatic: CoreML_Specification_RandomUniformStaticLayerParams {
+  public var randomUniformStatic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .randomUniformStatic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RandomUniformStaticLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .randomUniformStatic(newValue)}
   }
 
-  public var randomUniformDynamic: CoreML_Specification_RandomUniformDynamicLayerParams {
+  public var randomUniformDynamic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .randomUniformDynamic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RandomUniformDynamicLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .randomUniformDynamic(newValue)}
   }
 
-  public var randomBernoulliLike: CoreML_Specification_RandomBernoulliLikeLayerParams {
+  public var randomBernoulliLike: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .randomBernoulliLike(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RandomBernoulliLikeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .randomBernoulliLike(newValue)}
   }
 
-  public var randomBernoulliStatic: CoreML_Specification_RandomBernoulliStaticLayerParams {
+  public var randomBernoulliStatic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .randomBernoulliStatic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RandomBernoulliStaticLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .randomBernoulliStatic(newValue)}
   }
 
-  public var randomBernoulliDynamic: CoreML_Specification_RandomBernoulliDynamicLayerParams {
+  public var randomBernoulliDynamic: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .randomBernoulliDynamic(let v)? = _storage._layer {return v}
-      return CoreML_Specification_RandomBernoulliDynamicLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .randomBernoulliDynamic(newValue)}
   }
 
-  public var categoricalDistribution: CoreML_Specification_CategoricalDistributionLayerParams {
+  public var categoricalDistribution: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .categoricalDistribution(let v)? = _storage._layer {return v}
-      return CoreML_Specification_CategoricalDistributionLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .categoricalDistribution(newValue)}
   }
 
-  public var reduceL1: CoreML_Specification_ReduceL1LayerParams {
+  public var reduceL1: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceL1(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceL1LayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceL1(newValue)}
   }
 
-  public var reduceL2: CoreML_Specification_ReduceL2LayerParams {
+  public var reduceL2: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceL2(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceL2LayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceL2(newValue)}
   }
 
-  public var reduceMax: CoreML_Specification_ReduceMaxLayerParams {
+  public var reduceMax: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceMax(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceMaxLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceMax(newValue)}
   }
 
-  public var reduceMin: CoreML_Specification_ReduceMinLayerParams {
+  public var reduceMin: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceMin(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceMinLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceMin(newValue)}
   }
 
-  public var reduceSum: CoreML_Specification_ReduceSumLayerParams {
+  public var reduceSum: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceSum(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceSumLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceSum(newValue)}
   }
 
-  public var reduceProd: CoreML_Specification_ReduceProdLayerParams {
+  public var reduceProd: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceProd(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceProdLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceProd(newValue)}
   }
 
-  public var reduceMean: CoreML_Specification_ReduceMeanLayerParams {
+  public var reduceMean: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceMean(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceMeanLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceMean(newValue)}
   }
 
-  public var reduceLogSum: CoreML_Specification_ReduceLogSumLayerParams {
+  public var reduceLogSum: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceLogSum(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceLogSumLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceLogSum(newValue)}
   }
 
-  public var reduceSumSquare: CoreML_Specification_ReduceSumSquareLayerParams {
+  public var reduceSumSquare: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceSumSquare(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceSumSquareLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceSumSquare(newValue)}
   }
 
-  public var reduceLogSumExp: CoreML_Specification_ReduceLogSumExpLayerParams {
+  public var reduceLogSumExp: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .reduceLogSumExp(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ReduceLogSumExpLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .reduceLogSumExp(newValue)}
   }
 
-  public var whereNonZero: CoreML_Specification_WhereNonZeroLayerParams {
+  public var whereNonZero: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .whereNonZero(let v)? = _storage._layer {return v}
-      return CoreML_Specification_WhereNonZeroLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .whereNonZero(newValue)}
   }
 
-  public var matrixBandPart: CoreML_Specification_MatrixBandPartLayerParams {
+  public var matrixBandPart: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .matrixBandPart(let v)? = _storage._layer {return v}
-      return CoreML_Specification_MatrixBandPartLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .matrixBandPart(newValue)}
   }
 
-  public var lowerTriangular: CoreML_Specification_LowerTriangularLayerParams {
+  public var lowerTriangular: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .lowerTriangular(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LowerTriangularLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .lowerTriangular(newValue)}
   }
 
-  public var upperTriangular: CoreML_Specification_UpperTriangularLayerParams {
+  public var upperTriangular: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .upperTriangular(let v)? = _storage._layer {return v}
-      return CoreML_Specification_UpperTriangularLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .upperTriangular(newValue)}
   }
 
-  public var whereBroadcastable: CoreML_Specification_WhereBroadcastableLayerParams {
+  public var whereBroadcastable: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .whereBroadcastable(let v)? = _storage._layer {return v}
-      return CoreML_Specification_WhereBroadcastableLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .whereBroadcastable(newValue)}
   }
 
-  public var layerNormalization: CoreML_Specification_LayerNormalizationLayerParams {
+  public var layerNormalization: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .layerNormalization(let v)? = _storage._layer {return v}
-      return CoreML_Specification_LayerNormalizationLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .layerNormalization(newValue)}
   }
 
-  public var nonMaximumSuppression: CoreML_Specification_NonMaximumSuppressionLayerParams {
+  public var nonMaximumSuppression: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .nonMaximumSuppression(let v)? = _storage._layer {return v}
-      return CoreML_Specification_NonMaximumSuppressionLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .nonMaximumSuppression(newValue)}
   }
 
-  public var oneHot: CoreML_Specification_OneHotLayerParams {
+  public var oneHot: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .oneHot(let v)? = _storage._layer {return v}
-      return CoreML_Specification_OneHotLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .oneHot(newValue)}
   }
 
-  public var cumSum: CoreML_Specification_CumSumLayerParams {
+  public var cumSum: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .cumSum(let v)? = _storage._layer {return v}
-      return CoreML_Specification_CumSumLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .cumSum(newValue)}
   }
 
-  public var clampedReLu: CoreML_Specification_ClampedReLULayerParams {
+  public var clampedReLu: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .clampedReLu(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ClampedReLULayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .clampedReLu(newValue)}
   }
 
-  public var argSort: CoreML_Specification_ArgSortLayerParams {
+  public var argSort: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .argSort(let v)? = _storage._layer {return v}
-      return CoreML_Specification_ArgSortLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .argSort(newValue)}
   }
 
-  public var pooling3D: CoreML_Specification_Pooling3DLayerParams {
+  public var pooling3D: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .pooling3D(let v)? = _storage._layer {return v}
-      return CoreML_Specification_Pooling3DLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .pooling3D(newValue)}
   }
 
-  public var globalPooling3D: CoreML_Specification_GlobalPooling3DLayerParams {
+  public var globalPooling3D: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .globalPooling3D(let v)? = _storage._layer {return v}
-      return CoreML_Specification_GlobalPooling3DLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .globalPooling3D(newValue)}
   }
 
-  public var sliceBySize: CoreML_Specification_SliceBySizeLayerParams {
+  public var sliceBySize: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .sliceBySize(let v)? = _storage._layer {return v}
-      return CoreML_Specification_SliceBySizeLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .sliceBySize(newValue)}
   }
 
-  public var convolution3D: CoreML_Specification_Convolution3DLayerParams {
+  public var convolution3D: CoreML_Specification_UnmappedLayerParams {
     get {
       if case .convolution3D(let v)? = _storage._layer {return v}
-      return CoreML_Specification_Convolution3DLayerParams()
+      return CoreML_Specification_UnmappedLayerParams()
     }
     set {_uniqueStorage()._layer = .convolution3D(newValue)}
   }
@@ -1882,374 +1828,166 @@ public nonisolated struct CoreML_Specification_NeuralNetworkLayer: @unchecked Se
     case pooling(CoreML_Specification_PoolingLayerParams)
     case activation(CoreML_Specification_ActivationParams)
     case innerProduct(CoreML_Specification_InnerProductLayerParams)
-    case embedding(CoreML_Specification_EmbeddingLayerParams)
-    case batchnorm(CoreML_Specification_BatchnormLayerParams)
-    case mvn(CoreML_Specification_MeanVarianceNormalizeLayerParams)
-    case l2Normalize(CoreML_Specification_L2NormalizeLayerParams)
+    case embedding(CoreML_Specification_UnmappedLayerParams)
+    case batchnorm(CoreML_Specification_UnmappedLayerParams)
+    case mvn(CoreML_Specification_UnmappedLayerParams)
+    case l2Normalize(CoreML_Specification_UnmappedLayerParams)
     case softmax(CoreML_Specification_SoftmaxLayerParams)
-    case lrn(CoreML_Specification_LRNLayerParams)
-    case crop(CoreML_Specification_CropLayerParams)
-    case padding(CoreML_Specification_PaddingLayerParams)
-    case upsample(CoreML_Specification_UpsampleLayerParams)
-    case resizeBilinear(CoreML_Specification_ResizeBilinearLayerParams)
-    case cropResize(CoreML_Specification_CropResizeLayerParams)
-    case unary(CoreML_Specification_UnaryFunctionLayerParams)
-    case add(CoreML_Specification_AddLayerParams)
-    case multiply(CoreML_Specification_MultiplyLayerParams)
-    case average(CoreML_Specification_AverageLayerParams)
-    case scale(CoreML_Specification_ScaleLayerParams)
-    case bias(CoreML_Specification_BiasLayerParams)
-    case max(CoreML_Specification_MaxLayerParams)
-    case min(CoreML_Specification_MinLayerParams)
-    case dot(CoreML_Specification_DotProductLayerParams)
-    case reduce(CoreML_Specification_ReduceLayerParams)
-    case loadConstant(CoreML_Specification_LoadConstantLayerParams)
-    case reshape(CoreML_Specification_ReshapeLayerParams)
+    case lrn(CoreML_Specification_UnmappedLayerParams)
+    case crop(CoreML_Specification_UnmappedLayerParams)
+    case padding(CoreML_Specification_UnmappedLayerParams)
+    case upsample(CoreML_Specification_UnmappedLayerParams)
+    case resizeBilinear(CoreML_Specification_UnmappedLayerParams)
+    case cropResize(CoreML_Specification_UnmappedLayerParams)
+    case unary(CoreML_Specification_UnmappedLayerParams)
+    case add(CoreML_Specification_UnmappedLayerParams)
+    case multiply(CoreML_Specification_UnmappedLayerParams)
+    case average(CoreML_Specification_UnmappedLayerParams)
+    case scale(CoreML_Specification_UnmappedLayerParams)
+    case bias(CoreML_Specification_UnmappedLayerParams)
+    case max(CoreML_Specification_UnmappedLayerParams)
+    case min(CoreML_Specification_UnmappedLayerParams)
+    case dot(CoreML_Specification_UnmappedLayerParams)
+    case reduce(CoreML_Specification_UnmappedLayerParams)
+    case loadConstant(CoreML_Specification_UnmappedLayerParams)
+    case reshape(CoreML_Specification_UnmappedLayerParams)
     case flatten(CoreML_Specification_FlattenLayerParams)
-    case permute(CoreML_Specification_PermuteLayerParams)
-    case concat(CoreML_Specification_ConcatLayerParams)
-    case split(CoreML_Specification_SplitLayerParams)
-    case sequenceRepeat(CoreML_Specification_SequenceRepeatLayerParams)
-    case reorganizeData(CoreML_Specification_ReorganizeDataLayerParams)
-    case slice(CoreML_Specification_SliceLayerParams)
-    case simpleRecurrent(CoreML_Specification_SimpleRecurrentLayerParams)
-    case gru(CoreML_Specification_GRULayerParams)
-    case uniDirectionalLstm(CoreML_Specification_UniDirectionalLSTMLayerParams)
-    case biDirectionalLstm(CoreML_Specification_BiDirectionalLSTMLayerParams)
-    case custom(CoreML_Specification_CustomLayerParams)
-    case copy(CoreML_Specification_CopyLayerParams)
-    case branch(CoreML_Specification_BranchLayerParams)
-    case loop(CoreML_Specification_LoopLayerParams)
-    case loopBreak(CoreML_Specification_LoopBreakLayerParams)
-    case loopContinue(CoreML_Specification_LoopContinueLayerParams)
-    case rangeStatic(CoreML_Specification_RangeStaticLayerParams)
-    case rangeDynamic(CoreML_Specification_RangeDynamicLayerParams)
-    case clip(CoreML_Specification_ClipLayerParams)
-    case ceil(CoreML_Specification_CeilLayerParams)
-    case floor(CoreML_Specification_FloorLayerParams)
-    case sign(CoreML_Specification_SignLayerParams)
-    case round(CoreML_Specification_RoundLayerParams)
-    case exp2(CoreML_Specification_Exp2LayerParams)
-    case sin(CoreML_Specification_SinLayerParams)
-    case cos(CoreML_Specification_CosLayerParams)
-    case tan(CoreML_Specification_TanLayerParams)
-    case asin(CoreML_Specification_AsinLayerParams)
-    case acos(CoreML_Specification_AcosLayerParams)
-    case atan(CoreML_Specification_AtanLayerParams)
-    case sinh(CoreML_Specification_SinhLayerParams)
-    case cosh(CoreML_Specification_CoshLayerParams)
-    case tanh(CoreML_Specification_TanhLayerParams)
-    case asinh(CoreML_Specification_AsinhLayerParams)
-    case acosh(CoreML_Specification_AcoshLayerParams)
-    case atanh(CoreML_Specification_AtanhLayerParams)
-    case erf(CoreML_Specification_ErfLayerParams)
-    case gelu(CoreML_Specification_GeluLayerParams)
-    case equal(CoreML_Specification_EqualLayerParams)
-    case notEqual(CoreML_Specification_NotEqualLayerParams)
-    case lessThan(CoreML_Specification_LessThanLayerParams)
-    case lessEqual(CoreML_Specification_LessEqualLayerParams)
-    case greaterThan(CoreML_Specification_GreaterThanLayerParams)
-    case greaterEqual(CoreML_Specification_GreaterEqualLayerParams)
-    case logicalOr(CoreML_Specification_LogicalOrLayerParams)
-    case logicalXor(CoreML_Specification_LogicalXorLayerParams)
-    case logicalNot(CoreML_Specification_LogicalNotLayerParams)
-    case logicalAnd(CoreML_Specification_LogicalAndLayerParams)
-    case modBroadcastable(CoreML_Specification_ModBroadcastableLayerParams)
-    case minBroadcastable(CoreML_Specification_MinBroadcastableLayerParams)
-    case maxBroadcastable(CoreML_Specification_MaxBroadcastableLayerParams)
-    case addBroadcastable(CoreML_Specification_AddBroadcastableLayerParams)
-    case powBroadcastable(CoreML_Specification_PowBroadcastableLayerParams)
-    case divideBroadcastable(CoreML_Specification_DivideBroadcastableLayerParams)
-    case floorDivBroadcastable(CoreML_Specification_FloorDivBroadcastableLayerParams)
-    case multiplyBroadcastable(CoreML_Specification_MultiplyBroadcastableLayerParams)
-    case subtractBroadcastable(CoreML_Specification_SubtractBroadcastableLayerParams)
-    case tile(CoreML_Specification_TileLayerParams)
-    case stack(CoreML_Specification_StackLayerParams)
-    case gather(CoreML_Specification_GatherLayerParams)
-    case scatter(CoreML_Specification_ScatterLayerParams)
-    case gatherNd(CoreML_Specification_GatherNDLayerParams)
-    case scatterNd(CoreML_Specification_ScatterNDLayerParams)
-    case softmaxNd(CoreML_Specification_SoftmaxNDLayerParams)
-    case gatherAlongAxis(CoreML_Specification_GatherAlongAxisLayerParams)
-    case scatterAlongAxis(CoreML_Specification_ScatterAlongAxisLayerParams)
-    case reverse(CoreML_Specification_ReverseLayerParams)
-    case reverseSeq(CoreML_Specification_ReverseSeqLayerParams)
-    case splitNd(CoreML_Specification_SplitNDLayerParams)
-    case concatNd(CoreML_Specification_ConcatNDLayerParams)
-    case transpose(CoreML_Specification_TransposeLayerParams)
-    case sliceStatic(CoreML_Specification_SliceStaticLayerParams)
-    case sliceDynamic(CoreML_Specification_SliceDynamicLayerParams)
-    case slidingWindows(CoreML_Specification_SlidingWindowsLayerParams)
-    case topK(CoreML_Specification_TopKLayerParams)
-    case argMin(CoreML_Specification_ArgMinLayerParams)
-    case argMax(CoreML_Specification_ArgMaxLayerParams)
-    case embeddingNd(CoreML_Specification_EmbeddingNDLayerParams)
-    case batchedMatmul(CoreML_Specification_BatchedMatMulLayerParams)
-    case getShape(CoreML_Specification_GetShapeLayerParams)
-    case loadConstantNd(CoreML_Specification_LoadConstantNDLayerParams)
-    case fillLike(CoreML_Specification_FillLikeLayerParams)
-    case fillStatic(CoreML_Specification_FillStaticLayerParams)
-    case fillDynamic(CoreML_Specification_FillDynamicLayerParams)
-    case broadcastToLike(CoreML_Specification_BroadcastToLikeLayerParams)
-    case broadcastToStatic(CoreML_Specification_BroadcastToStaticLayerParams)
-    case broadcastToDynamic(CoreML_Specification_BroadcastToDynamicLayerParams)
-    case squeeze(CoreML_Specification_SqueezeLayerParams)
-    case expandDims(CoreML_Specification_ExpandDimsLayerParams)
-    case flattenTo2D(CoreML_Specification_FlattenTo2DLayerParams)
-    case reshapeLike(CoreML_Specification_ReshapeLikeLayerParams)
-    case reshapeStatic(CoreML_Specification_ReshapeStaticLayerParams)
-    case reshapeDynamic(CoreML_Specification_ReshapeDynamicLayerParams)
-    case rankPreservingReshape(CoreML_Specification_RankPreservingReshapeLayerParams)
-    case constantPad(CoreML_Specification_ConstantPaddingLayerParams)
-    case randomNormalLike(CoreML_Specification_RandomNormalLikeLayerParams)
-    case randomNormalStatic(CoreML_Specification_RandomNormalStaticLayerParams)
-    case randomNormalDynamic(CoreML_Specification_RandomNormalDynamicLayerParams)
-    case randomUniformLike(CoreML_Specification_RandomUniformLikeLayerParams)
-    case randomUniformStatic(CoreML_Specification_RandomUniformStaticLayerParams)
-    case randomUniformDynamic(CoreML_Specification_RandomUniformDynamicLayerParams)
-    case randomBernoulliLike(CoreML_Specification_RandomBernoulliLikeLayerParams)
-    case randomBernoulliStatic(CoreML_Specification_RandomBernoulliStaticLayerParams)
-    case randomBernoulliDynamic(CoreML_Specification_RandomBernoulliDynamicLayerParams)
-    case categoricalDistribution(CoreML_Specification_CategoricalDistributionLayerParams)
-    case reduceL1(CoreML_Specification_ReduceL1LayerParams)
-    case reduceL2(CoreML_Specification_ReduceL2LayerParams)
-    case reduceMax(CoreML_Specification_ReduceMaxLayerParams)
-    case reduceMin(CoreML_Specification_ReduceMinLayerParams)
-    case reduceSum(CoreML_Specification_ReduceSumLayerParams)
-    case reduceProd(CoreML_Specification_ReduceProdLayerParams)
-    case reduceMean(CoreML_Specification_ReduceMeanLayerParams)
-    case reduceLogSum(CoreML_Specification_ReduceLogSumLayerParams)
-    case reduceSumSquare(CoreML_Specification_ReduceSumSquareLayerParams)
-    case reduceLogSumExp(CoreML_Specification_ReduceLogSumExpLayerParams)
-    case whereNonZero(CoreML_Specification_WhereNonZeroLayerParams)
-    case matrixBandPart(CoreML_Specification_MatrixBandPartLayerParams)
-    case lowerTriangular(CoreML_Specification_LowerTriangularLayerParams)
-    case upperTriangular(CoreML_Specification_UpperTriangularLayerParams)
-    case whereBroadcastable(CoreML_Specification_WhereBroadcastableLayerParams)
-    case layerNormalization(CoreML_Specification_LayerNormalizationLayerParams)
-    case nonMaximumSuppression(CoreML_Specification_NonMaximumSuppressionLayerParams)
-    case oneHot(CoreML_Specification_OneHotLayerParams)
-    case cumSum(CoreML_Specification_CumSumLayerParams)
-    case clampedReLu(CoreML_Specification_ClampedReLULayerParams)
-    case argSort(CoreML_Specification_ArgSortLayerParams)
-    case pooling3D(CoreML_Specification_Pooling3DLayerParams)
-    case globalPooling3D(CoreML_Specification_GlobalPooling3DLayerParams)
-    case sliceBySize(CoreML_Specification_SliceBySizeLayerParams)
-    case convolution3D(CoreML_Specification_Convolution3DLayerParams)
+    case permute(CoreML_Specification_UnmappedLayerParams)
+    case concat(CoreML_Specification_UnmappedLayerParams)
+    case split(CoreML_Specification_UnmappedLayerParams)
+    case sequenceRepeat(CoreML_Specification_UnmappedLayerParams)
+    case reorganizeData(CoreML_Specification_UnmappedLayerParams)
+    case slice(CoreML_Specification_UnmappedLayerParams)
+    case simpleRecurrent(CoreML_Specification_UnmappedLayerParams)
+    case gru(CoreML_Specification_UnmappedLayerParams)
+    case uniDirectionalLstm(CoreML_Specification_UnmappedLayerParams)
+    case biDirectionalLstm(CoreML_Specification_UnmappedLayerParams)
+    case custom(CoreML_Specification_UnmappedLayerParams)
+    case copy(CoreML_Specification_UnmappedLayerParams)
+    case branch(CoreML_Specification_UnmappedLayerParams)
+    case loop(CoreML_Specification_UnmappedLayerParams)
+    case loopBreak(CoreML_Specification_UnmappedLayerParams)
+    case loopContinue(CoreML_Specification_UnmappedLayerParams)
+    case rangeStatic(CoreML_Specification_UnmappedLayerParams)
+    case rangeDynamic(CoreML_Specification_UnmappedLayerParams)
+    case clip(CoreML_Specification_UnmappedLayerParams)
+    case ceil(CoreML_Specification_UnmappedLayerParams)
+    case floor(CoreML_Specification_UnmappedLayerParams)
+    case sign(CoreML_Specification_UnmappedLayerParams)
+    case round(CoreML_Specification_UnmappedLayerParams)
+    case exp2(CoreML_Specification_UnmappedLayerParams)
+    case sin(CoreML_Specification_UnmappedLayerParams)
+    case cos(CoreML_Specification_UnmappedLayerParams)
+    case tan(CoreML_Specification_UnmappedLayerParams)
+    case asin(CoreML_Specification_UnmappedLayerParams)
+    case acos(CoreML_Specification_UnmappedLayerParams)
+    case atan(CoreML_Specification_UnmappedLayerParams)
+    case sinh(CoreML_Specification_UnmappedLayerParams)
+    case cosh(CoreML_Specification_UnmappedLayerParams)
+    case tanh(CoreML_Specification_UnmappedLayerParams)
+    case asinh(CoreML_Specification_UnmappedLayerParams)
+    case acosh(CoreML_Specification_UnmappedLayerParams)
+    case atanh(CoreML_Specification_UnmappedLayerParams)
+    case erf(CoreML_Specification_UnmappedLayerParams)
+    case gelu(CoreML_Specification_UnmappedLayerParams)
+    case equal(CoreML_Specification_UnmappedLayerParams)
+    case notEqual(CoreML_Specification_UnmappedLayerParams)
+    case lessThan(CoreML_Specification_UnmappedLayerParams)
+    case lessEqual(CoreML_Specification_UnmappedLayerParams)
+    case greaterThan(CoreML_Specification_UnmappedLayerParams)
+    case greaterEqual(CoreML_Specification_UnmappedLayerParams)
+    case logicalOr(CoreML_Specification_UnmappedLayerParams)
+    case logicalXor(CoreML_Specification_UnmappedLayerParams)
+    case logicalNot(CoreML_Specification_UnmappedLayerParams)
+    case logicalAnd(CoreML_Specification_UnmappedLayerParams)
+    case modBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case minBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case maxBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case addBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case powBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case divideBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case floorDivBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case multiplyBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case subtractBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case tile(CoreML_Specification_UnmappedLayerParams)
+    case stack(CoreML_Specification_UnmappedLayerParams)
+    case gather(CoreML_Specification_UnmappedLayerParams)
+    case scatter(CoreML_Specification_UnmappedLayerParams)
+    case gatherNd(CoreML_Specification_UnmappedLayerParams)
+    case scatterNd(CoreML_Specification_UnmappedLayerParams)
+    case softmaxNd(CoreML_Specification_UnmappedLayerParams)
+    case gatherAlongAxis(CoreML_Specification_UnmappedLayerParams)
+    case scatterAlongAxis(CoreML_Specification_UnmappedLayerParams)
+    case reverse(CoreML_Specification_UnmappedLayerParams)
+    case reverseSeq(CoreML_Specification_UnmappedLayerParams)
+    case splitNd(CoreML_Specification_UnmappedLayerParams)
+    case concatNd(CoreML_Specification_UnmappedLayerParams)
+    case transpose(CoreML_Specification_UnmappedLayerParams)
+    case sliceStatic(CoreML_Specification_UnmappedLayerParams)
+    case sliceDynamic(CoreML_Specification_UnmappedLayerParams)
+    case slidingWindows(CoreML_Specification_UnmappedLayerParams)
+    case topK(CoreML_Specification_UnmappedLayerParams)
+    case argMin(CoreML_Specification_UnmappedLayerParams)
+    case argMax(CoreML_Specification_UnmappedLayerParams)
+    case embeddingNd(CoreML_Specification_UnmappedLayerParams)
+    case batchedMatmul(CoreML_Specification_UnmappedLayerParams)
+    case getShape(CoreML_Specification_UnmappedLayerParams)
+    case loadConstantNd(CoreML_Specification_UnmappedLayerParams)
+    case fillLike(CoreML_Specification_UnmappedLayerParams)
+    case fillStatic(CoreML_Specification_UnmappedLayerParams)
+    case fillDynamic(CoreML_Specification_UnmappedLayerParams)
+    case broadcastToLike(CoreML_Specification_UnmappedLayerParams)
+    case broadcastToStatic(CoreML_Specification_UnmappedLayerParams)
+    case broadcastToDynamic(CoreML_Specification_UnmappedLayerParams)
+    case squeeze(CoreML_Specification_UnmappedLayerParams)
+    case expandDims(CoreML_Specification_UnmappedLayerParams)
+    case flattenTo2D(CoreML_Specification_UnmappedLayerParams)
+    case reshapeLike(CoreML_Specification_UnmappedLayerParams)
+    case reshapeStatic(CoreML_Specification_UnmappedLayerParams)
+    case reshapeDynamic(CoreML_Specification_UnmappedLayerParams)
+    case rankPreservingReshape(CoreML_Specification_UnmappedLayerParams)
+    case constantPad(CoreML_Specification_UnmappedLayerParams)
+    case randomNormalLike(CoreML_Specification_UnmappedLayerParams)
+    case randomNormalStatic(CoreML_Specification_UnmappedLayerParams)
+    case randomNormalDynamic(CoreML_Specification_UnmappedLayerParams)
+    case randomUniformLike(CoreML_Specification_UnmappedLayerParams)
+    case randomUniformStatic(CoreML_Specification_UnmappedLayerParams)
+    case randomUniformDynamic(CoreML_Specification_UnmappedLayerParams)
+    case randomBernoulliLike(CoreML_Specification_UnmappedLayerParams)
+    case randomBernoulliStatic(CoreML_Specification_UnmappedLayerParams)
+    case randomBernoulliDynamic(CoreML_Specification_UnmappedLayerParams)
+    case categoricalDistribution(CoreML_Specification_UnmappedLayerParams)
+    case reduceL1(CoreML_Specification_UnmappedLayerParams)
+    case reduceL2(CoreML_Specification_UnmappedLayerParams)
+    case reduceMax(CoreML_Specification_UnmappedLayerParams)
+    case reduceMin(CoreML_Specification_UnmappedLayerParams)
+    case reduceSum(CoreML_Specification_UnmappedLayerParams)
+    case reduceProd(CoreML_Specification_UnmappedLayerParams)
+    case reduceMean(CoreML_Specification_UnmappedLayerParams)
+    case reduceLogSum(CoreML_Specification_UnmappedLayerParams)
+    case reduceSumSquare(CoreML_Specification_UnmappedLayerParams)
+    case reduceLogSumExp(CoreML_Specification_UnmappedLayerParams)
+    case whereNonZero(CoreML_Specification_UnmappedLayerParams)
+    case matrixBandPart(CoreML_Specification_UnmappedLayerParams)
+    case lowerTriangular(CoreML_Specification_UnmappedLayerParams)
+    case upperTriangular(CoreML_Specification_UnmappedLayerParams)
+    case whereBroadcastable(CoreML_Specification_UnmappedLayerParams)
+    case layerNormalization(CoreML_Specification_UnmappedLayerParams)
+    case nonMaximumSuppression(CoreML_Specification_UnmappedLayerParams)
+    case oneHot(CoreML_Specification_UnmappedLayerParams)
+    case cumSum(CoreML_Specification_UnmappedLayerParams)
+    case clampedReLu(CoreML_Specification_UnmappedLayerParams)
+    case argSort(CoreML_Specification_UnmappedLayerParams)
+    case pooling3D(CoreML_Specification_UnmappedLayerParams)
+    case globalPooling3D(CoreML_Specification_UnmappedLayerParams)
+    case sliceBySize(CoreML_Specification_UnmappedLayerParams)
+    case convolution3D(CoreML_Specification_UnmappedLayerParams)
 
   }
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_BranchLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var ifBranch: CoreML_Specification_NeuralNetwork {
-    get {_ifBranch ?? CoreML_Specification_NeuralNetwork()}
-    set {_ifBranch = newValue}
-  }
-  /// Returns true if `ifBranch` has been explicitly set.
-  public var hasIfBranch: Bool {self._ifBranch != nil}
-  /// Clears the value of `ifBranch`. Subsequent reads from it will return its default value.
-  public mutating func clearIfBranch() {self._ifBranch = nil}
-
-  public var elseBranch: CoreML_Specification_NeuralNetwork {
-    get {_elseBranch ?? CoreML_Specification_NeuralNetwork()}
-    set {_elseBranch = newValue}
-  }
-  /// Returns true if `elseBranch` has been explicitly set.
-  public var hasElseBranch: Bool {self._elseBranch != nil}
-  /// Clears the value of `elseBranch`. Subsequent reads from it will return its default value.
-  public mutating func clearElseBranch() {self._elseBranch = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _ifBranch: CoreML_Specification_NeuralNetwork? = nil
-  fileprivate var _elseBranch: CoreML_Specification_NeuralNetwork? = nil
-}
-
-public nonisolated struct CoreML_Specification_LoopLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var maxLoopIterations: UInt64 = 0
-
-  public var conditionVar: String = String()
-
-  public var conditionNetwork: CoreML_Specification_NeuralNetwork {
-    get {_conditionNetwork ?? CoreML_Specification_NeuralNetwork()}
-    set {_conditionNetwork = newValue}
-  }
-  /// Returns true if `conditionNetwork` has been explicitly set.
-  public var hasConditionNetwork: Bool {self._conditionNetwork != nil}
-  /// Clears the value of `conditionNetwork`. Subsequent reads from it will return its default value.
-  public mutating func clearConditionNetwork() {self._conditionNetwork = nil}
-
-  public var bodyNetwork: CoreML_Specification_NeuralNetwork {
-    get {_bodyNetwork ?? CoreML_Specification_NeuralNetwork()}
-    set {_bodyNetwork = newValue}
-  }
-  /// Returns true if `bodyNetwork` has been explicitly set.
-  public var hasBodyNetwork: Bool {self._bodyNetwork != nil}
-  /// Clears the value of `bodyNetwork`. Subsequent reads from it will return its default value.
-  public mutating func clearBodyNetwork() {self._bodyNetwork = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _conditionNetwork: CoreML_Specification_NeuralNetwork? = nil
-  fileprivate var _bodyNetwork: CoreML_Specification_NeuralNetwork? = nil
-}
-
-public nonisolated struct CoreML_Specification_LoopBreakLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LoopContinueLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_CopyLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_GreaterThanLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_GreaterEqualLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LessThanLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LessEqualLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_EqualLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_NotEqualLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LogicalAndLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LogicalOrLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LogicalXorLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LogicalNotLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
 }
 
 public nonisolated struct CoreML_Specification_BorderAmounts: Sendable {
@@ -2338,114 +2076,6 @@ public nonisolated struct CoreML_Specification_SamePadding: Sendable {
     public static let allCases: [CoreML_Specification_SamePadding.SamePaddingMode] = [
       .bottomRightHeavy,
       .topLeftHeavy,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SamplingMode: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var samplingMethod: CoreML_Specification_SamplingMode.Method = .strictAlignEndpointsMode
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum Method: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case strictAlignEndpointsMode // = 0
-    case alignEndpointsMode // = 1
-    case upsampleMode // = 2
-    case roiAlignMode // = 3
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .strictAlignEndpointsMode
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .strictAlignEndpointsMode
-      case 1: self = .alignEndpointsMode
-      case 2: self = .upsampleMode
-      case 3: self = .roiAlignMode
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .strictAlignEndpointsMode: return 0
-      case .alignEndpointsMode: return 1
-      case .upsampleMode: return 2
-      case .roiAlignMode: return 3
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_SamplingMode.Method] = [
-      .strictAlignEndpointsMode,
-      .alignEndpointsMode,
-      .upsampleMode,
-      .roiAlignMode,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_BoxCoordinatesMode: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var boxMode: CoreML_Specification_BoxCoordinatesMode.Coordinates = .cornersHeightFirst
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum Coordinates: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case cornersHeightFirst // = 0
-    case cornersWidthFirst // = 1
-    case centerSizeHeightFirst // = 2
-    case centerSizeWidthFirst // = 3
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .cornersHeightFirst
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .cornersHeightFirst
-      case 1: self = .cornersWidthFirst
-      case 2: self = .centerSizeHeightFirst
-      case 3: self = .centerSizeWidthFirst
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .cornersHeightFirst: return 0
-      case .cornersWidthFirst: return 1
-      case .centerSizeHeightFirst: return 2
-      case .centerSizeWidthFirst: return 3
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_BoxCoordinatesMode.Coordinates] = [
-      .cornersHeightFirst,
-      .cornersWidthFirst,
-      .centerSizeHeightFirst,
-      .centerSizeWidthFirst,
     ]
 
   }
@@ -2648,184 +2278,6 @@ public nonisolated struct CoreML_Specification_ConvolutionLayerParams: @unchecke
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
-public nonisolated struct CoreML_Specification_Convolution3DLayerParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var outputChannels: Int32 {
-    get {_storage._outputChannels}
-    set {_uniqueStorage()._outputChannels = newValue}
-  }
-
-  public var inputChannels: Int32 {
-    get {_storage._inputChannels}
-    set {_uniqueStorage()._inputChannels = newValue}
-  }
-
-  public var nGroups: Int32 {
-    get {_storage._nGroups}
-    set {_uniqueStorage()._nGroups = newValue}
-  }
-
-  public var kernelDepth: Int32 {
-    get {_storage._kernelDepth}
-    set {_uniqueStorage()._kernelDepth = newValue}
-  }
-
-  public var kernelHeight: Int32 {
-    get {_storage._kernelHeight}
-    set {_uniqueStorage()._kernelHeight = newValue}
-  }
-
-  public var kernelWidth: Int32 {
-    get {_storage._kernelWidth}
-    set {_uniqueStorage()._kernelWidth = newValue}
-  }
-
-  public var strideDepth: Int32 {
-    get {_storage._strideDepth}
-    set {_uniqueStorage()._strideDepth = newValue}
-  }
-
-  public var strideHeight: Int32 {
-    get {_storage._strideHeight}
-    set {_uniqueStorage()._strideHeight = newValue}
-  }
-
-  public var strideWidth: Int32 {
-    get {_storage._strideWidth}
-    set {_uniqueStorage()._strideWidth = newValue}
-  }
-
-  public var dilationDepth: Int32 {
-    get {_storage._dilationDepth}
-    set {_uniqueStorage()._dilationDepth = newValue}
-  }
-
-  public var dilationHeight: Int32 {
-    get {_storage._dilationHeight}
-    set {_uniqueStorage()._dilationHeight = newValue}
-  }
-
-  public var dilationWidth: Int32 {
-    get {_storage._dilationWidth}
-    set {_uniqueStorage()._dilationWidth = newValue}
-  }
-
-  public var hasBias_p: Bool {
-    get {_storage._hasBias_p}
-    set {_uniqueStorage()._hasBias_p = newValue}
-  }
-
-  public var weights: CoreML_Specification_WeightParams {
-    get {_storage._weights ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._weights = newValue}
-  }
-  /// Returns true if `weights` has been explicitly set.
-  public var hasWeights: Bool {_storage._weights != nil}
-  /// Clears the value of `weights`. Subsequent reads from it will return its default value.
-  public mutating func clearWeights() {_uniqueStorage()._weights = nil}
-
-  public var bias: CoreML_Specification_WeightParams {
-    get {_storage._bias ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._bias = newValue}
-  }
-  /// Returns true if `bias` has been explicitly set.
-  public var hasBias: Bool {_storage._bias != nil}
-  /// Clears the value of `bias`. Subsequent reads from it will return its default value.
-  public mutating func clearBias() {_uniqueStorage()._bias = nil}
-
-  public var paddingType: CoreML_Specification_Convolution3DLayerParams.PaddingType {
-    get {_storage._paddingType}
-    set {_uniqueStorage()._paddingType = newValue}
-  }
-
-  public var customPaddingFront: Int32 {
-    get {_storage._customPaddingFront}
-    set {_uniqueStorage()._customPaddingFront = newValue}
-  }
-
-  public var customPaddingBack: Int32 {
-    get {_storage._customPaddingBack}
-    set {_uniqueStorage()._customPaddingBack = newValue}
-  }
-
-  public var customPaddingTop: Int32 {
-    get {_storage._customPaddingTop}
-    set {_uniqueStorage()._customPaddingTop = newValue}
-  }
-
-  public var customPaddingBottom: Int32 {
-    get {_storage._customPaddingBottom}
-    set {_uniqueStorage()._customPaddingBottom = newValue}
-  }
-
-  public var customPaddingLeft: Int32 {
-    get {_storage._customPaddingLeft}
-    set {_uniqueStorage()._customPaddingLeft = newValue}
-  }
-
-  public var customPaddingRight: Int32 {
-    get {_storage._customPaddingRight}
-    set {_uniqueStorage()._customPaddingRight = newValue}
-  }
-
-  public var isDeconvolution: Bool {
-    get {_storage._isDeconvolution}
-    set {_uniqueStorage()._isDeconvolution = newValue}
-  }
-
-  public var outputShape: [UInt64] {
-    get {_storage._outputShape}
-    set {_uniqueStorage()._outputShape = newValue}
-  }
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum PaddingType: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case custom // = 0
-    case valid // = 1
-    case same // = 2
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .custom
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .custom
-      case 1: self = .valid
-      case 2: self = .same
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .custom: return 0
-      case .valid: return 1
-      case .same: return 2
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_Convolution3DLayerParams.PaddingType] = [
-      .custom,
-      .valid,
-      .same,
-    ]
-
-  }
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
 public nonisolated struct CoreML_Specification_InnerProductLayerParams: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2868,164 +2320,6 @@ public nonisolated struct CoreML_Specification_InnerProductLayerParams: @uncheck
     get {_storage._int8DynamicQuantize}
     set {_uniqueStorage()._int8DynamicQuantize = newValue}
   }
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_EmbeddingLayerParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var inputDim: UInt64 {
-    get {_storage._inputDim}
-    set {_uniqueStorage()._inputDim = newValue}
-  }
-
-  public var outputChannels: UInt64 {
-    get {_storage._outputChannels}
-    set {_uniqueStorage()._outputChannels = newValue}
-  }
-
-  public var hasBias_p: Bool {
-    get {_storage._hasBias_p}
-    set {_uniqueStorage()._hasBias_p = newValue}
-  }
-
-  public var weights: CoreML_Specification_WeightParams {
-    get {_storage._weights ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._weights = newValue}
-  }
-  /// Returns true if `weights` has been explicitly set.
-  public var hasWeights: Bool {_storage._weights != nil}
-  /// Clears the value of `weights`. Subsequent reads from it will return its default value.
-  public mutating func clearWeights() {_uniqueStorage()._weights = nil}
-
-  public var bias: CoreML_Specification_WeightParams {
-    get {_storage._bias ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._bias = newValue}
-  }
-  /// Returns true if `bias` has been explicitly set.
-  public var hasBias: Bool {_storage._bias != nil}
-  /// Clears the value of `bias`. Subsequent reads from it will return its default value.
-  public mutating func clearBias() {_uniqueStorage()._bias = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_EmbeddingNDLayerParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var vocabSize: UInt64 {
-    get {_storage._vocabSize}
-    set {_uniqueStorage()._vocabSize = newValue}
-  }
-
-  public var embeddingSize: UInt64 {
-    get {_storage._embeddingSize}
-    set {_uniqueStorage()._embeddingSize = newValue}
-  }
-
-  public var hasBias_p: Bool {
-    get {_storage._hasBias_p}
-    set {_uniqueStorage()._hasBias_p = newValue}
-  }
-
-  public var weights: CoreML_Specification_WeightParams {
-    get {_storage._weights ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._weights = newValue}
-  }
-  /// Returns true if `weights` has been explicitly set.
-  public var hasWeights: Bool {_storage._weights != nil}
-  /// Clears the value of `weights`. Subsequent reads from it will return its default value.
-  public mutating func clearWeights() {_uniqueStorage()._weights = nil}
-
-  public var bias: CoreML_Specification_WeightParams {
-    get {_storage._bias ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._bias = newValue}
-  }
-  /// Returns true if `bias` has been explicitly set.
-  public var hasBias: Bool {_storage._bias != nil}
-  /// Clears the value of `bias`. Subsequent reads from it will return its default value.
-  public mutating func clearBias() {_uniqueStorage()._bias = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_BatchnormLayerParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var channels: UInt64 {
-    get {_storage._channels}
-    set {_uniqueStorage()._channels = newValue}
-  }
-
-  public var computeMeanVar: Bool {
-    get {_storage._computeMeanVar}
-    set {_uniqueStorage()._computeMeanVar = newValue}
-  }
-
-  public var instanceNormalization: Bool {
-    get {_storage._instanceNormalization}
-    set {_uniqueStorage()._instanceNormalization = newValue}
-  }
-
-  public var epsilon: Float {
-    get {_storage._epsilon}
-    set {_uniqueStorage()._epsilon = newValue}
-  }
-
-  public var gamma: CoreML_Specification_WeightParams {
-    get {_storage._gamma ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._gamma = newValue}
-  }
-  /// Returns true if `gamma` has been explicitly set.
-  public var hasGamma: Bool {_storage._gamma != nil}
-  /// Clears the value of `gamma`. Subsequent reads from it will return its default value.
-  public mutating func clearGamma() {_uniqueStorage()._gamma = nil}
-
-  public var beta: CoreML_Specification_WeightParams {
-    get {_storage._beta ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._beta = newValue}
-  }
-  /// Returns true if `beta` has been explicitly set.
-  public var hasBeta: Bool {_storage._beta != nil}
-  /// Clears the value of `beta`. Subsequent reads from it will return its default value.
-  public mutating func clearBeta() {_uniqueStorage()._beta = nil}
-
-  public var mean: CoreML_Specification_WeightParams {
-    get {_storage._mean ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._mean = newValue}
-  }
-  /// Returns true if `mean` has been explicitly set.
-  public var hasMean: Bool {_storage._mean != nil}
-  /// Clears the value of `mean`. Subsequent reads from it will return its default value.
-  public mutating func clearMean() {_uniqueStorage()._mean = nil}
-
-  public var variance: CoreML_Specification_WeightParams {
-    get {_storage._variance ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._variance = newValue}
-  }
-  /// Returns true if `variance` has been explicitly set.
-  public var hasVariance: Bool {_storage._variance != nil}
-  /// Clears the value of `variance`. Subsequent reads from it will return its default value.
-  public mutating func clearVariance() {_uniqueStorage()._variance = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3137,651 +2431,10 @@ public nonisolated struct CoreML_Specification_PoolingLayerParams: Sendable {
   public init() {}
 }
 
-public nonisolated struct CoreML_Specification_Pooling3DLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var type: CoreML_Specification_Pooling3DLayerParams.PoolingType3D = .max
-
-  public var kernelDepth: Int32 = 0
-
-  public var kernelHeight: Int32 = 0
-
-  public var kernelWidth: Int32 = 0
-
-  public var strideDepth: Int32 = 0
-
-  public var strideHeight: Int32 = 0
-
-  public var strideWidth: Int32 = 0
-
-  public var paddingType: CoreML_Specification_Pooling3DLayerParams.Pooling3DPaddingType = .custom
-
-  public var customPaddingFront: Int32 = 0
-
-  public var customPaddingBack: Int32 = 0
-
-  public var customPaddingTop: Int32 = 0
-
-  public var customPaddingBottom: Int32 = 0
-
-  public var customPaddingLeft: Int32 = 0
-
-  public var customPaddingRight: Int32 = 0
-
-  public var countExcludePadding: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum PoolingType3D: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case max // = 0
-    case average // = 1
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .max
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .max
-      case 1: self = .average
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .max: return 0
-      case .average: return 1
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_Pooling3DLayerParams.PoolingType3D] = [
-      .max,
-      .average,
-    ]
-
-  }
-
-  public nonisolated enum Pooling3DPaddingType: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case custom // = 0
-    case valid // = 1
-    case same // = 2
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .custom
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .custom
-      case 1: self = .valid
-      case 2: self = .same
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .custom: return 0
-      case .valid: return 1
-      case .same: return 2
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_Pooling3DLayerParams.Pooling3DPaddingType] = [
-      .custom,
-      .valid,
-      .same,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_GlobalPooling3DLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var type: CoreML_Specification_GlobalPooling3DLayerParams.GlobalPoolingType3D = .max
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum GlobalPoolingType3D: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case max // = 0
-    case average // = 1
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .max
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .max
-      case 1: self = .average
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .max: return 0
-      case .average: return 1
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_GlobalPooling3DLayerParams.GlobalPoolingType3D] = [
-      .max,
-      .average,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_PaddingLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var paddingType: CoreML_Specification_PaddingLayerParams.OneOf_PaddingType? = nil
-
-  public var constant: CoreML_Specification_PaddingLayerParams.PaddingConstant {
-    get {
-      if case .constant(let v)? = paddingType {return v}
-      return CoreML_Specification_PaddingLayerParams.PaddingConstant()
-    }
-    set {paddingType = .constant(newValue)}
-  }
-
-  public var reflection: CoreML_Specification_PaddingLayerParams.PaddingReflection {
-    get {
-      if case .reflection(let v)? = paddingType {return v}
-      return CoreML_Specification_PaddingLayerParams.PaddingReflection()
-    }
-    set {paddingType = .reflection(newValue)}
-  }
-
-  public var replication: CoreML_Specification_PaddingLayerParams.PaddingReplication {
-    get {
-      if case .replication(let v)? = paddingType {return v}
-      return CoreML_Specification_PaddingLayerParams.PaddingReplication()
-    }
-    set {paddingType = .replication(newValue)}
-  }
-
-  public var paddingAmounts: CoreML_Specification_BorderAmounts {
-    get {_paddingAmounts ?? CoreML_Specification_BorderAmounts()}
-    set {_paddingAmounts = newValue}
-  }
-  /// Returns true if `paddingAmounts` has been explicitly set.
-  public var hasPaddingAmounts: Bool {self._paddingAmounts != nil}
-  /// Clears the value of `paddingAmounts`. Subsequent reads from it will return its default value.
-  public mutating func clearPaddingAmounts() {self._paddingAmounts = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum OneOf_PaddingType: Equatable, Sendable {
-    case constant(CoreML_Specification_PaddingLayerParams.PaddingConstant)
-    case reflection(CoreML_Specification_PaddingLayerParams.PaddingReflection)
-    case replication(CoreML_Specification_PaddingLayerParams.PaddingReplication)
-
-  }
-
-  public nonisolated struct PaddingConstant: Sendable {
-    // SwiftProtobuf.Message conformance is added in an extension below. See the
-    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-    // methods supported on all messages.
-
-    public var value: Float = 0
-
-    public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-    public init() {}
-  }
-
-  public nonisolated struct PaddingReflection: Sendable {
-    // SwiftProtobuf.Message conformance is added in an extension below. See the
-    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-    // methods supported on all messages.
-
-    public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-    public init() {}
-  }
-
-  public nonisolated struct PaddingReplication: Sendable {
-    // SwiftProtobuf.Message conformance is added in an extension below. See the
-    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-    // methods supported on all messages.
-
-    public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-    public init() {}
-  }
-
-  public init() {}
-
-  fileprivate var _paddingAmounts: CoreML_Specification_BorderAmounts? = nil
-}
-
-public nonisolated struct CoreML_Specification_ConcatLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var sequenceConcat: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LRNLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var beta: Float = 0
-
-  public var localSize: UInt64 = 0
-
-  public var k: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
 public nonisolated struct CoreML_Specification_SoftmaxLayerParams: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SplitLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var nOutputs: UInt64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_AddLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_MultiplyLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_UnaryFunctionLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var type: CoreML_Specification_UnaryFunctionLayerParams.Operation = .sqrt
-
-  public var alpha: Float = 0
-
-  public var epsilon: Float = 0
-
-  public var shift: Float = 0
-
-  public var scale: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum Operation: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case sqrt // = 0
-    case rsqrt // = 1
-    case inverse // = 2
-    case power // = 3
-    case exp // = 4
-    case log // = 5
-    case abs // = 6
-    case threshold // = 7
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .sqrt
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .sqrt
-      case 1: self = .rsqrt
-      case 2: self = .inverse
-      case 3: self = .power
-      case 4: self = .exp
-      case 5: self = .log
-      case 6: self = .abs
-      case 7: self = .threshold
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .sqrt: return 0
-      case .rsqrt: return 1
-      case .inverse: return 2
-      case .power: return 3
-      case .exp: return 4
-      case .log: return 5
-      case .abs: return 6
-      case .threshold: return 7
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_UnaryFunctionLayerParams.Operation] = [
-      .sqrt,
-      .rsqrt,
-      .inverse,
-      .power,
-      .exp,
-      .log,
-      .abs,
-      .threshold,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_UpsampleLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var scalingFactor: [UInt64] = []
-
-  public var fractionalScalingFactor: [Float] = []
-
-  public var mode: CoreML_Specification_UpsampleLayerParams.InterpolationMode = .nn
-
-  public var linearUpsampleMode: CoreML_Specification_UpsampleLayerParams.LinearUpsampleMode = .default
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum InterpolationMode: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case nn // = 0
-    case bilinear // = 1
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .nn
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .nn
-      case 1: self = .bilinear
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .nn: return 0
-      case .bilinear: return 1
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_UpsampleLayerParams.InterpolationMode] = [
-      .nn,
-      .bilinear,
-    ]
-
-  }
-
-  public nonisolated enum LinearUpsampleMode: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case `default` // = 0
-    case alignCornersTrue // = 1
-    case alignCornersFalse // = 2
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .default
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .default
-      case 1: self = .alignCornersTrue
-      case 2: self = .alignCornersFalse
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .default: return 0
-      case .alignCornersTrue: return 1
-      case .alignCornersFalse: return 2
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_UpsampleLayerParams.LinearUpsampleMode] = [
-      .default,
-      .alignCornersTrue,
-      .alignCornersFalse,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ResizeBilinearLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var targetSize: [UInt64] = []
-
-  public var mode: CoreML_Specification_SamplingMode {
-    get {_mode ?? CoreML_Specification_SamplingMode()}
-    set {_mode = newValue}
-  }
-  /// Returns true if `mode` has been explicitly set.
-  public var hasMode: Bool {self._mode != nil}
-  /// Clears the value of `mode`. Subsequent reads from it will return its default value.
-  public mutating func clearMode() {self._mode = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _mode: CoreML_Specification_SamplingMode? = nil
-}
-
-public nonisolated struct CoreML_Specification_CropResizeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var targetSize: [UInt64] = []
-
-  public var normalizedCoordinates: Bool = false
-
-  public var mode: CoreML_Specification_SamplingMode {
-    get {_mode ?? CoreML_Specification_SamplingMode()}
-    set {_mode = newValue}
-  }
-  /// Returns true if `mode` has been explicitly set.
-  public var hasMode: Bool {self._mode != nil}
-  /// Clears the value of `mode`. Subsequent reads from it will return its default value.
-  public mutating func clearMode() {self._mode = nil}
-
-  public var boxIndicesMode: CoreML_Specification_BoxCoordinatesMode {
-    get {_boxIndicesMode ?? CoreML_Specification_BoxCoordinatesMode()}
-    set {_boxIndicesMode = newValue}
-  }
-  /// Returns true if `boxIndicesMode` has been explicitly set.
-  public var hasBoxIndicesMode: Bool {self._boxIndicesMode != nil}
-  /// Clears the value of `boxIndicesMode`. Subsequent reads from it will return its default value.
-  public mutating func clearBoxIndicesMode() {self._boxIndicesMode = nil}
-
-  public var spatialScale: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _mode: CoreML_Specification_SamplingMode? = nil
-  fileprivate var _boxIndicesMode: CoreML_Specification_BoxCoordinatesMode? = nil
-}
-
-public nonisolated struct CoreML_Specification_BiasLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var shape: [UInt64] = []
-
-  public var bias: CoreML_Specification_WeightParams {
-    get {_bias ?? CoreML_Specification_WeightParams()}
-    set {_bias = newValue}
-  }
-  /// Returns true if `bias` has been explicitly set.
-  public var hasBias: Bool {self._bias != nil}
-  /// Clears the value of `bias`. Subsequent reads from it will return its default value.
-  public mutating func clearBias() {self._bias = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _bias: CoreML_Specification_WeightParams? = nil
-}
-
-public nonisolated struct CoreML_Specification_ScaleLayerParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var shapeScale: [UInt64] {
-    get {_storage._shapeScale}
-    set {_uniqueStorage()._shapeScale = newValue}
-  }
-
-  public var scale: CoreML_Specification_WeightParams {
-    get {_storage._scale ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._scale = newValue}
-  }
-  /// Returns true if `scale` has been explicitly set.
-  public var hasScale: Bool {_storage._scale != nil}
-  /// Clears the value of `scale`. Subsequent reads from it will return its default value.
-  public mutating func clearScale() {_uniqueStorage()._scale = nil}
-
-  public var hasBias_p: Bool {
-    get {_storage._hasBias_p}
-    set {_uniqueStorage()._hasBias_p = newValue}
-  }
-
-  public var shapeBias: [UInt64] {
-    get {_storage._shapeBias}
-    set {_uniqueStorage()._shapeBias = newValue}
-  }
-
-  public var bias: CoreML_Specification_WeightParams {
-    get {_storage._bias ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._bias = newValue}
-  }
-  /// Returns true if `bias` has been explicitly set.
-  public var hasBias: Bool {_storage._bias != nil}
-  /// Clears the value of `bias`. Subsequent reads from it will return its default value.
-  public mutating func clearBias() {_uniqueStorage()._bias = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_LoadConstantLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var shape: [UInt64] = []
-
-  public var data: CoreML_Specification_WeightParams {
-    get {_data ?? CoreML_Specification_WeightParams()}
-    set {_data = newValue}
-  }
-  /// Returns true if `data` has been explicitly set.
-  public var hasData: Bool {self._data != nil}
-  /// Clears the value of `data`. Subsequent reads from it will return its default value.
-  public mutating func clearData() {self._data = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _data: CoreML_Specification_WeightParams? = nil
-}
-
-public nonisolated struct CoreML_Specification_L2NormalizeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var epsilon: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3830,2296 +2483,6 @@ public nonisolated struct CoreML_Specification_FlattenLayerParams: Sendable {
     ]
 
   }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReshapeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var targetShape: [Int64] = []
-
-  public var mode: CoreML_Specification_ReshapeLayerParams.ReshapeOrder = .channelFirst
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum ReshapeOrder: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case channelFirst // = 0
-    case channelLast // = 1
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .channelFirst
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .channelFirst
-      case 1: self = .channelLast
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .channelFirst: return 0
-      case .channelLast: return 1
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_ReshapeLayerParams.ReshapeOrder] = [
-      .channelFirst,
-      .channelLast,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_PermuteLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReorganizeDataLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var mode: CoreML_Specification_ReorganizeDataLayerParams.ReorganizationType = .spaceToDepth
-
-  public var blockSize: UInt64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum ReorganizationType: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case spaceToDepth // = 0
-    case depthToSpace // = 1
-    case pixelShuffle // = 2
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .spaceToDepth
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .spaceToDepth
-      case 1: self = .depthToSpace
-      case 2: self = .pixelShuffle
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .spaceToDepth: return 0
-      case .depthToSpace: return 1
-      case .pixelShuffle: return 2
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_ReorganizeDataLayerParams.ReorganizationType] = [
-      .spaceToDepth,
-      .depthToSpace,
-      .pixelShuffle,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SliceLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var startIndex: Int64 = 0
-
-  public var endIndex: Int64 = 0
-
-  public var stride: UInt64 = 0
-
-  public var axis: CoreML_Specification_SliceLayerParams.SliceAxis = .channelAxis
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum SliceAxis: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case channelAxis // = 0
-    case heightAxis // = 1
-    case widthAxis // = 2
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .channelAxis
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .channelAxis
-      case 1: self = .heightAxis
-      case 2: self = .widthAxis
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .channelAxis: return 0
-      case .heightAxis: return 1
-      case .widthAxis: return 2
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_SliceLayerParams.SliceAxis] = [
-      .channelAxis,
-      .heightAxis,
-      .widthAxis,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var mode: CoreML_Specification_ReduceLayerParams.ReduceOperation = .sum
-
-  public var epsilon: Float = 0
-
-  public var axis: CoreML_Specification_ReduceLayerParams.ReduceAxis = .chw
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum ReduceOperation: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case sum // = 0
-    case avg // = 1
-    case prod // = 2
-    case logsum // = 3
-    case sumsquare // = 4
-    case l1 // = 5
-    case l2 // = 6
-    case max // = 7
-    case min // = 8
-    case argmax // = 9
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .sum
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .sum
-      case 1: self = .avg
-      case 2: self = .prod
-      case 3: self = .logsum
-      case 4: self = .sumsquare
-      case 5: self = .l1
-      case 6: self = .l2
-      case 7: self = .max
-      case 8: self = .min
-      case 9: self = .argmax
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .sum: return 0
-      case .avg: return 1
-      case .prod: return 2
-      case .logsum: return 3
-      case .sumsquare: return 4
-      case .l1: return 5
-      case .l2: return 6
-      case .max: return 7
-      case .min: return 8
-      case .argmax: return 9
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_ReduceLayerParams.ReduceOperation] = [
-      .sum,
-      .avg,
-      .prod,
-      .logsum,
-      .sumsquare,
-      .l1,
-      .l2,
-      .max,
-      .min,
-      .argmax,
-    ]
-
-  }
-
-  public nonisolated enum ReduceAxis: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case chw // = 0
-    case hw // = 1
-    case c // = 2
-    case h // = 3
-    case w // = 4
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .chw
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .chw
-      case 1: self = .hw
-      case 2: self = .c
-      case 3: self = .h
-      case 4: self = .w
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .chw: return 0
-      case .hw: return 1
-      case .c: return 2
-      case .h: return 3
-      case .w: return 4
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_ReduceLayerParams.ReduceAxis] = [
-      .chw,
-      .hw,
-      .c,
-      .h,
-      .w,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_CropLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var cropAmounts: CoreML_Specification_BorderAmounts {
-    get {_cropAmounts ?? CoreML_Specification_BorderAmounts()}
-    set {_cropAmounts = newValue}
-  }
-  /// Returns true if `cropAmounts` has been explicitly set.
-  public var hasCropAmounts: Bool {self._cropAmounts != nil}
-  /// Clears the value of `cropAmounts`. Subsequent reads from it will return its default value.
-  public mutating func clearCropAmounts() {self._cropAmounts = nil}
-
-  public var offset: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _cropAmounts: CoreML_Specification_BorderAmounts? = nil
-}
-
-public nonisolated struct CoreML_Specification_AverageLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_MaxLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_MinLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_DotProductLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var cosineSimilarity: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_MeanVarianceNormalizeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var acrossChannels: Bool = false
-
-  public var normalizeVariance: Bool = false
-
-  public var epsilon: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SequenceRepeatLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var nRepetitions: UInt64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SimpleRecurrentLayerParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var inputVectorSize: UInt64 {
-    get {_storage._inputVectorSize}
-    set {_uniqueStorage()._inputVectorSize = newValue}
-  }
-
-  public var outputVectorSize: UInt64 {
-    get {_storage._outputVectorSize}
-    set {_uniqueStorage()._outputVectorSize = newValue}
-  }
-
-  public var activation: CoreML_Specification_ActivationParams {
-    get {_storage._activation ?? CoreML_Specification_ActivationParams()}
-    set {_uniqueStorage()._activation = newValue}
-  }
-  /// Returns true if `activation` has been explicitly set.
-  public var hasActivation: Bool {_storage._activation != nil}
-  /// Clears the value of `activation`. Subsequent reads from it will return its default value.
-  public mutating func clearActivation() {_uniqueStorage()._activation = nil}
-
-  public var sequenceOutput: Bool {
-    get {_storage._sequenceOutput}
-    set {_uniqueStorage()._sequenceOutput = newValue}
-  }
-
-  public var hasBiasVector_p: Bool {
-    get {_storage._hasBiasVector_p}
-    set {_uniqueStorage()._hasBiasVector_p = newValue}
-  }
-
-  public var weightMatrix: CoreML_Specification_WeightParams {
-    get {_storage._weightMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._weightMatrix = newValue}
-  }
-  /// Returns true if `weightMatrix` has been explicitly set.
-  public var hasWeightMatrix: Bool {_storage._weightMatrix != nil}
-  /// Clears the value of `weightMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearWeightMatrix() {_uniqueStorage()._weightMatrix = nil}
-
-  public var recursionMatrix: CoreML_Specification_WeightParams {
-    get {_storage._recursionMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._recursionMatrix = newValue}
-  }
-  /// Returns true if `recursionMatrix` has been explicitly set.
-  public var hasRecursionMatrix: Bool {_storage._recursionMatrix != nil}
-  /// Clears the value of `recursionMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearRecursionMatrix() {_uniqueStorage()._recursionMatrix = nil}
-
-  public var biasVector: CoreML_Specification_WeightParams {
-    get {_storage._biasVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._biasVector = newValue}
-  }
-  /// Returns true if `biasVector` has been explicitly set.
-  public var hasBiasVector: Bool {_storage._biasVector != nil}
-  /// Clears the value of `biasVector`. Subsequent reads from it will return its default value.
-  public mutating func clearBiasVector() {_uniqueStorage()._biasVector = nil}
-
-  public var reverseInput: Bool {
-    get {_storage._reverseInput}
-    set {_uniqueStorage()._reverseInput = newValue}
-  }
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_GRULayerParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var inputVectorSize: UInt64 {
-    get {_storage._inputVectorSize}
-    set {_uniqueStorage()._inputVectorSize = newValue}
-  }
-
-  public var outputVectorSize: UInt64 {
-    get {_storage._outputVectorSize}
-    set {_uniqueStorage()._outputVectorSize = newValue}
-  }
-
-  public var activations: [CoreML_Specification_ActivationParams] {
-    get {_storage._activations}
-    set {_uniqueStorage()._activations = newValue}
-  }
-
-  public var sequenceOutput: Bool {
-    get {_storage._sequenceOutput}
-    set {_uniqueStorage()._sequenceOutput = newValue}
-  }
-
-  public var hasBiasVectors_p: Bool {
-    get {_storage._hasBiasVectors_p}
-    set {_uniqueStorage()._hasBiasVectors_p = newValue}
-  }
-
-  public var updateGateWeightMatrix: CoreML_Specification_WeightParams {
-    get {_storage._updateGateWeightMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._updateGateWeightMatrix = newValue}
-  }
-  /// Returns true if `updateGateWeightMatrix` has been explicitly set.
-  public var hasUpdateGateWeightMatrix: Bool {_storage._updateGateWeightMatrix != nil}
-  /// Clears the value of `updateGateWeightMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearUpdateGateWeightMatrix() {_uniqueStorage()._updateGateWeightMatrix = nil}
-
-  public var resetGateWeightMatrix: CoreML_Specification_WeightParams {
-    get {_storage._resetGateWeightMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._resetGateWeightMatrix = newValue}
-  }
-  /// Returns true if `resetGateWeightMatrix` has been explicitly set.
-  public var hasResetGateWeightMatrix: Bool {_storage._resetGateWeightMatrix != nil}
-  /// Clears the value of `resetGateWeightMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearResetGateWeightMatrix() {_uniqueStorage()._resetGateWeightMatrix = nil}
-
-  public var outputGateWeightMatrix: CoreML_Specification_WeightParams {
-    get {_storage._outputGateWeightMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._outputGateWeightMatrix = newValue}
-  }
-  /// Returns true if `outputGateWeightMatrix` has been explicitly set.
-  public var hasOutputGateWeightMatrix: Bool {_storage._outputGateWeightMatrix != nil}
-  /// Clears the value of `outputGateWeightMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearOutputGateWeightMatrix() {_uniqueStorage()._outputGateWeightMatrix = nil}
-
-  public var updateGateRecursionMatrix: CoreML_Specification_WeightParams {
-    get {_storage._updateGateRecursionMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._updateGateRecursionMatrix = newValue}
-  }
-  /// Returns true if `updateGateRecursionMatrix` has been explicitly set.
-  public var hasUpdateGateRecursionMatrix: Bool {_storage._updateGateRecursionMatrix != nil}
-  /// Clears the value of `updateGateRecursionMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearUpdateGateRecursionMatrix() {_uniqueStorage()._updateGateRecursionMatrix = nil}
-
-  public var resetGateRecursionMatrix: CoreML_Specification_WeightParams {
-    get {_storage._resetGateRecursionMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._resetGateRecursionMatrix = newValue}
-  }
-  /// Returns true if `resetGateRecursionMatrix` has been explicitly set.
-  public var hasResetGateRecursionMatrix: Bool {_storage._resetGateRecursionMatrix != nil}
-  /// Clears the value of `resetGateRecursionMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearResetGateRecursionMatrix() {_uniqueStorage()._resetGateRecursionMatrix = nil}
-
-  public var outputGateRecursionMatrix: CoreML_Specification_WeightParams {
-    get {_storage._outputGateRecursionMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._outputGateRecursionMatrix = newValue}
-  }
-  /// Returns true if `outputGateRecursionMatrix` has been explicitly set.
-  public var hasOutputGateRecursionMatrix: Bool {_storage._outputGateRecursionMatrix != nil}
-  /// Clears the value of `outputGateRecursionMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearOutputGateRecursionMatrix() {_uniqueStorage()._outputGateRecursionMatrix = nil}
-
-  public var updateGateBiasVector: CoreML_Specification_WeightParams {
-    get {_storage._updateGateBiasVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._updateGateBiasVector = newValue}
-  }
-  /// Returns true if `updateGateBiasVector` has been explicitly set.
-  public var hasUpdateGateBiasVector: Bool {_storage._updateGateBiasVector != nil}
-  /// Clears the value of `updateGateBiasVector`. Subsequent reads from it will return its default value.
-  public mutating func clearUpdateGateBiasVector() {_uniqueStorage()._updateGateBiasVector = nil}
-
-  public var resetGateBiasVector: CoreML_Specification_WeightParams {
-    get {_storage._resetGateBiasVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._resetGateBiasVector = newValue}
-  }
-  /// Returns true if `resetGateBiasVector` has been explicitly set.
-  public var hasResetGateBiasVector: Bool {_storage._resetGateBiasVector != nil}
-  /// Clears the value of `resetGateBiasVector`. Subsequent reads from it will return its default value.
-  public mutating func clearResetGateBiasVector() {_uniqueStorage()._resetGateBiasVector = nil}
-
-  public var outputGateBiasVector: CoreML_Specification_WeightParams {
-    get {_storage._outputGateBiasVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._outputGateBiasVector = newValue}
-  }
-  /// Returns true if `outputGateBiasVector` has been explicitly set.
-  public var hasOutputGateBiasVector: Bool {_storage._outputGateBiasVector != nil}
-  /// Clears the value of `outputGateBiasVector`. Subsequent reads from it will return its default value.
-  public mutating func clearOutputGateBiasVector() {_uniqueStorage()._outputGateBiasVector = nil}
-
-  public var reverseInput: Bool {
-    get {_storage._reverseInput}
-    set {_uniqueStorage()._reverseInput = newValue}
-  }
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_LSTMParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var sequenceOutput: Bool = false
-
-  public var hasBiasVectors_p: Bool = false
-
-  public var forgetBias: Bool = false
-
-  public var hasPeepholeVectors_p: Bool = false
-
-  public var coupledInputAndForgetGate: Bool = false
-
-  public var cellClipThreshold: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LSTMWeightParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var inputGateWeightMatrix: CoreML_Specification_WeightParams {
-    get {_storage._inputGateWeightMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._inputGateWeightMatrix = newValue}
-  }
-  /// Returns true if `inputGateWeightMatrix` has been explicitly set.
-  public var hasInputGateWeightMatrix: Bool {_storage._inputGateWeightMatrix != nil}
-  /// Clears the value of `inputGateWeightMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearInputGateWeightMatrix() {_uniqueStorage()._inputGateWeightMatrix = nil}
-
-  public var forgetGateWeightMatrix: CoreML_Specification_WeightParams {
-    get {_storage._forgetGateWeightMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._forgetGateWeightMatrix = newValue}
-  }
-  /// Returns true if `forgetGateWeightMatrix` has been explicitly set.
-  public var hasForgetGateWeightMatrix: Bool {_storage._forgetGateWeightMatrix != nil}
-  /// Clears the value of `forgetGateWeightMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearForgetGateWeightMatrix() {_uniqueStorage()._forgetGateWeightMatrix = nil}
-
-  public var blockInputWeightMatrix: CoreML_Specification_WeightParams {
-    get {_storage._blockInputWeightMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._blockInputWeightMatrix = newValue}
-  }
-  /// Returns true if `blockInputWeightMatrix` has been explicitly set.
-  public var hasBlockInputWeightMatrix: Bool {_storage._blockInputWeightMatrix != nil}
-  /// Clears the value of `blockInputWeightMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearBlockInputWeightMatrix() {_uniqueStorage()._blockInputWeightMatrix = nil}
-
-  public var outputGateWeightMatrix: CoreML_Specification_WeightParams {
-    get {_storage._outputGateWeightMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._outputGateWeightMatrix = newValue}
-  }
-  /// Returns true if `outputGateWeightMatrix` has been explicitly set.
-  public var hasOutputGateWeightMatrix: Bool {_storage._outputGateWeightMatrix != nil}
-  /// Clears the value of `outputGateWeightMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearOutputGateWeightMatrix() {_uniqueStorage()._outputGateWeightMatrix = nil}
-
-  public var inputGateRecursionMatrix: CoreML_Specification_WeightParams {
-    get {_storage._inputGateRecursionMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._inputGateRecursionMatrix = newValue}
-  }
-  /// Returns true if `inputGateRecursionMatrix` has been explicitly set.
-  public var hasInputGateRecursionMatrix: Bool {_storage._inputGateRecursionMatrix != nil}
-  /// Clears the value of `inputGateRecursionMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearInputGateRecursionMatrix() {_uniqueStorage()._inputGateRecursionMatrix = nil}
-
-  public var forgetGateRecursionMatrix: CoreML_Specification_WeightParams {
-    get {_storage._forgetGateRecursionMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._forgetGateRecursionMatrix = newValue}
-  }
-  /// Returns true if `forgetGateRecursionMatrix` has been explicitly set.
-  public var hasForgetGateRecursionMatrix: Bool {_storage._forgetGateRecursionMatrix != nil}
-  /// Clears the value of `forgetGateRecursionMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearForgetGateRecursionMatrix() {_uniqueStorage()._forgetGateRecursionMatrix = nil}
-
-  public var blockInputRecursionMatrix: CoreML_Specification_WeightParams {
-    get {_storage._blockInputRecursionMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._blockInputRecursionMatrix = newValue}
-  }
-  /// Returns true if `blockInputRecursionMatrix` has been explicitly set.
-  public var hasBlockInputRecursionMatrix: Bool {_storage._blockInputRecursionMatrix != nil}
-  /// Clears the value of `blockInputRecursionMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearBlockInputRecursionMatrix() {_uniqueStorage()._blockInputRecursionMatrix = nil}
-
-  public var outputGateRecursionMatrix: CoreML_Specification_WeightParams {
-    get {_storage._outputGateRecursionMatrix ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._outputGateRecursionMatrix = newValue}
-  }
-  /// Returns true if `outputGateRecursionMatrix` has been explicitly set.
-  public var hasOutputGateRecursionMatrix: Bool {_storage._outputGateRecursionMatrix != nil}
-  /// Clears the value of `outputGateRecursionMatrix`. Subsequent reads from it will return its default value.
-  public mutating func clearOutputGateRecursionMatrix() {_uniqueStorage()._outputGateRecursionMatrix = nil}
-
-  public var inputGateBiasVector: CoreML_Specification_WeightParams {
-    get {_storage._inputGateBiasVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._inputGateBiasVector = newValue}
-  }
-  /// Returns true if `inputGateBiasVector` has been explicitly set.
-  public var hasInputGateBiasVector: Bool {_storage._inputGateBiasVector != nil}
-  /// Clears the value of `inputGateBiasVector`. Subsequent reads from it will return its default value.
-  public mutating func clearInputGateBiasVector() {_uniqueStorage()._inputGateBiasVector = nil}
-
-  public var forgetGateBiasVector: CoreML_Specification_WeightParams {
-    get {_storage._forgetGateBiasVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._forgetGateBiasVector = newValue}
-  }
-  /// Returns true if `forgetGateBiasVector` has been explicitly set.
-  public var hasForgetGateBiasVector: Bool {_storage._forgetGateBiasVector != nil}
-  /// Clears the value of `forgetGateBiasVector`. Subsequent reads from it will return its default value.
-  public mutating func clearForgetGateBiasVector() {_uniqueStorage()._forgetGateBiasVector = nil}
-
-  public var blockInputBiasVector: CoreML_Specification_WeightParams {
-    get {_storage._blockInputBiasVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._blockInputBiasVector = newValue}
-  }
-  /// Returns true if `blockInputBiasVector` has been explicitly set.
-  public var hasBlockInputBiasVector: Bool {_storage._blockInputBiasVector != nil}
-  /// Clears the value of `blockInputBiasVector`. Subsequent reads from it will return its default value.
-  public mutating func clearBlockInputBiasVector() {_uniqueStorage()._blockInputBiasVector = nil}
-
-  public var outputGateBiasVector: CoreML_Specification_WeightParams {
-    get {_storage._outputGateBiasVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._outputGateBiasVector = newValue}
-  }
-  /// Returns true if `outputGateBiasVector` has been explicitly set.
-  public var hasOutputGateBiasVector: Bool {_storage._outputGateBiasVector != nil}
-  /// Clears the value of `outputGateBiasVector`. Subsequent reads from it will return its default value.
-  public mutating func clearOutputGateBiasVector() {_uniqueStorage()._outputGateBiasVector = nil}
-
-  public var inputGatePeepholeVector: CoreML_Specification_WeightParams {
-    get {_storage._inputGatePeepholeVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._inputGatePeepholeVector = newValue}
-  }
-  /// Returns true if `inputGatePeepholeVector` has been explicitly set.
-  public var hasInputGatePeepholeVector: Bool {_storage._inputGatePeepholeVector != nil}
-  /// Clears the value of `inputGatePeepholeVector`. Subsequent reads from it will return its default value.
-  public mutating func clearInputGatePeepholeVector() {_uniqueStorage()._inputGatePeepholeVector = nil}
-
-  public var forgetGatePeepholeVector: CoreML_Specification_WeightParams {
-    get {_storage._forgetGatePeepholeVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._forgetGatePeepholeVector = newValue}
-  }
-  /// Returns true if `forgetGatePeepholeVector` has been explicitly set.
-  public var hasForgetGatePeepholeVector: Bool {_storage._forgetGatePeepholeVector != nil}
-  /// Clears the value of `forgetGatePeepholeVector`. Subsequent reads from it will return its default value.
-  public mutating func clearForgetGatePeepholeVector() {_uniqueStorage()._forgetGatePeepholeVector = nil}
-
-  public var outputGatePeepholeVector: CoreML_Specification_WeightParams {
-    get {_storage._outputGatePeepholeVector ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._outputGatePeepholeVector = newValue}
-  }
-  /// Returns true if `outputGatePeepholeVector` has been explicitly set.
-  public var hasOutputGatePeepholeVector: Bool {_storage._outputGatePeepholeVector != nil}
-  /// Clears the value of `outputGatePeepholeVector`. Subsequent reads from it will return its default value.
-  public mutating func clearOutputGatePeepholeVector() {_uniqueStorage()._outputGatePeepholeVector = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_UniDirectionalLSTMLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var inputVectorSize: UInt64 = 0
-
-  public var outputVectorSize: UInt64 = 0
-
-  public var activations: [CoreML_Specification_ActivationParams] = []
-
-  public var params: CoreML_Specification_LSTMParams {
-    get {_params ?? CoreML_Specification_LSTMParams()}
-    set {_params = newValue}
-  }
-  /// Returns true if `params` has been explicitly set.
-  public var hasParams: Bool {self._params != nil}
-  /// Clears the value of `params`. Subsequent reads from it will return its default value.
-  public mutating func clearParams() {self._params = nil}
-
-  public var weightParams: CoreML_Specification_LSTMWeightParams {
-    get {_weightParams ?? CoreML_Specification_LSTMWeightParams()}
-    set {_weightParams = newValue}
-  }
-  /// Returns true if `weightParams` has been explicitly set.
-  public var hasWeightParams: Bool {self._weightParams != nil}
-  /// Clears the value of `weightParams`. Subsequent reads from it will return its default value.
-  public mutating func clearWeightParams() {self._weightParams = nil}
-
-  public var reverseInput: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _params: CoreML_Specification_LSTMParams? = nil
-  fileprivate var _weightParams: CoreML_Specification_LSTMWeightParams? = nil
-}
-
-public nonisolated struct CoreML_Specification_BiDirectionalLSTMLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var inputVectorSize: UInt64 = 0
-
-  public var outputVectorSize: UInt64 = 0
-
-  public var activationsForwardLstm: [CoreML_Specification_ActivationParams] = []
-
-  public var activationsBackwardLstm: [CoreML_Specification_ActivationParams] = []
-
-  public var params: CoreML_Specification_LSTMParams {
-    get {_params ?? CoreML_Specification_LSTMParams()}
-    set {_params = newValue}
-  }
-  /// Returns true if `params` has been explicitly set.
-  public var hasParams: Bool {self._params != nil}
-  /// Clears the value of `params`. Subsequent reads from it will return its default value.
-  public mutating func clearParams() {self._params = nil}
-
-  public var weightParams: [CoreML_Specification_LSTMWeightParams] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _params: CoreML_Specification_LSTMParams? = nil
-}
-
-public nonisolated struct CoreML_Specification_CustomLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var className: String = String()
-
-  public var weights: [CoreML_Specification_WeightParams] = []
-
-  public var parameters: Dictionary<String,CoreML_Specification_CustomLayerParams.CustomLayerParamValue> = [:]
-
-  public var description_p: String = String()
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated struct CustomLayerParamValue: Sendable {
-    // SwiftProtobuf.Message conformance is added in an extension below. See the
-    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-    // methods supported on all messages.
-
-    public var value: CoreML_Specification_CustomLayerParams.CustomLayerParamValue.OneOf_Value? = nil
-
-    public var doubleValue: Double {
-      get {
-        if case .doubleValue(let v)? = value {return v}
-        return 0
-      }
-      set {value = .doubleValue(newValue)}
-    }
-
-    public var stringValue: String {
-      get {
-        if case .stringValue(let v)? = value {return v}
-        return String()
-      }
-      set {value = .stringValue(newValue)}
-    }
-
-    public var intValue: Int32 {
-      get {
-        if case .intValue(let v)? = value {return v}
-        return 0
-      }
-      set {value = .intValue(newValue)}
-    }
-
-    public var longValue: Int64 {
-      get {
-        if case .longValue(let v)? = value {return v}
-        return 0
-      }
-      set {value = .longValue(newValue)}
-    }
-
-    public var boolValue: Bool {
-      get {
-        if case .boolValue(let v)? = value {return v}
-        return false
-      }
-      set {value = .boolValue(newValue)}
-    }
-
-    public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-    public nonisolated enum OneOf_Value: Equatable, Sendable {
-      case doubleValue(Double)
-      case stringValue(String)
-      case intValue(Int32)
-      case longValue(Int64)
-      case boolValue(Bool)
-
-    }
-
-    public init() {}
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_TransposeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_BatchedMatMulLayerParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var transposeA: Bool {
-    get {_storage._transposeA}
-    set {_uniqueStorage()._transposeA = newValue}
-  }
-
-  public var transposeB: Bool {
-    get {_storage._transposeB}
-    set {_uniqueStorage()._transposeB = newValue}
-  }
-
-  public var weightMatrixFirstDimension: UInt64 {
-    get {_storage._weightMatrixFirstDimension}
-    set {_uniqueStorage()._weightMatrixFirstDimension = newValue}
-  }
-
-  public var weightMatrixSecondDimension: UInt64 {
-    get {_storage._weightMatrixSecondDimension}
-    set {_uniqueStorage()._weightMatrixSecondDimension = newValue}
-  }
-
-  public var hasBias_p: Bool {
-    get {_storage._hasBias_p}
-    set {_uniqueStorage()._hasBias_p = newValue}
-  }
-
-  public var weights: CoreML_Specification_WeightParams {
-    get {_storage._weights ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._weights = newValue}
-  }
-  /// Returns true if `weights` has been explicitly set.
-  public var hasWeights: Bool {_storage._weights != nil}
-  /// Clears the value of `weights`. Subsequent reads from it will return its default value.
-  public mutating func clearWeights() {_uniqueStorage()._weights = nil}
-
-  public var bias: CoreML_Specification_WeightParams {
-    get {_storage._bias ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._bias = newValue}
-  }
-  /// Returns true if `bias` has been explicitly set.
-  public var hasBias: Bool {_storage._bias != nil}
-  /// Clears the value of `bias`. Subsequent reads from it will return its default value.
-  public mutating func clearBias() {_uniqueStorage()._bias = nil}
-
-  public var int8DynamicQuantize: Bool {
-    get {_storage._int8DynamicQuantize}
-    set {_uniqueStorage()._int8DynamicQuantize = newValue}
-  }
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_ConcatNDLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var interleave: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SoftmaxNDLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReverseLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var reverseDim: [Bool] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReverseSeqLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var batchAxis: Int64 = 0
-
-  public var sequenceAxis: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LoadConstantNDLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var shape: [UInt64] = []
-
-  public var data: CoreML_Specification_WeightParams {
-    get {_data ?? CoreML_Specification_WeightParams()}
-    set {_data = newValue}
-  }
-  /// Returns true if `data` has been explicitly set.
-  public var hasData: Bool {self._data != nil}
-  /// Clears the value of `data`. Subsequent reads from it will return its default value.
-  public mutating func clearData() {self._data = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _data: CoreML_Specification_WeightParams? = nil
-}
-
-public nonisolated struct CoreML_Specification_FillLikeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var value: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_FillStaticLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var value: Float = 0
-
-  public var targetShape: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_FillDynamicLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var value: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_WhereBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SinLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_CosLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_TanLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_AsinLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_AcosLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_AtanLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SinhLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_CoshLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_TanhLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_AsinhLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_AcoshLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_AtanhLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_PowBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_Exp2LayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_WhereNonZeroLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_MatrixBandPartLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var numLower: Int64 = 0
-
-  public var numUpper: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_UpperTriangularLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var k: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LowerTriangularLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var k: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_BroadcastToLikeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_BroadcastToStaticLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var targetShape: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_BroadcastToDynamicLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_AddBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_MaxBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_MinBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ModBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_FloorDivBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SubtractBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_MultiplyBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_DivideBroadcastableLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_GatherLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ScatterLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var mode: CoreML_Specification_ScatterMode = .scatterUpdate
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_GatherNDLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ScatterNDLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var mode: CoreML_Specification_ScatterMode = .scatterUpdate
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_GatherAlongAxisLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ScatterAlongAxisLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var mode: CoreML_Specification_ScatterMode = .scatterUpdate
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_StackLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RankPreservingReshapeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var targetShape: [Int64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ConstantPaddingLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var value: Float = 0
-
-  public var padAmounts: [UInt64] = []
-
-  public var padToGivenOutputSizeMode: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RandomNormalLikeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var mean: Float = 0
-
-  public var stdDev: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RandomNormalStaticLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var mean: Float = 0
-
-  public var stdDev: Float = 0
-
-  public var outputShape: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RandomNormalDynamicLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var mean: Float = 0
-
-  public var stdDev: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RandomUniformLikeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var minVal: Float = 0
-
-  public var maxVal: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RandomUniformStaticLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var minVal: Float = 0
-
-  public var maxVal: Float = 0
-
-  public var outputShape: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RandomUniformDynamicLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var minVal: Float = 0
-
-  public var maxVal: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RandomBernoulliLikeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var prob: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RandomBernoulliStaticLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var prob: Float = 0
-
-  public var outputShape: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RandomBernoulliDynamicLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var prob: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_CategoricalDistributionLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var seed: Int64 = 0
-
-  public var numSamples: Int64 = 0
-
-  public var isLogits: Bool = false
-
-  public var eps: Float = 0
-
-  public var temperature: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceL1LayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceL2LayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceMaxLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceMinLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceSumLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceProdLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceMeanLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceLogSumLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceSumSquareLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReduceLogSumExpLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var keepDims: Bool = false
-
-  public var reduceAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ExpandDimsLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_FlattenTo2DLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReshapeStaticLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var targetShape: [Int64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReshapeLikeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ReshapeDynamicLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SqueezeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axes: [Int64] = []
-
-  public var squeezeAll: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_TopKLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var k: UInt64 = 0
-
-  public var useBottomK: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ArgMaxLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var removeDim: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ArgMinLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var removeDim: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SplitNDLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var numSplits: UInt64 = 0
-
-  public var splitSizes: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_CeilLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RoundLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_FloorLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SignLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ClipLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var minVal: Float = 0
-
-  public var maxVal: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SliceStaticLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var beginIds: [Int64] = []
-
-  public var beginMasks: [Bool] = []
-
-  public var endIds: [Int64] = []
-
-  public var endMasks: [Bool] = []
-
-  public var strides: [Int64] = []
-
-  public var squeezeMasks: [Bool] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SliceDynamicLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var beginMasks: [Bool] = []
-
-  public var endIds: [Int64] = []
-
-  public var endMasks: [Bool] = []
-
-  public var strides: [Int64] = []
-
-  public var squeezeMasks: [Bool] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_TileLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var reps: [UInt64] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_GetShapeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ErfLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_GeluLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var mode: CoreML_Specification_GeluLayerParams.GeluMode = .exact
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public nonisolated enum GeluMode: SwiftProtobuf.Enum, Swift.CaseIterable {
-    public typealias RawValue = Int
-    case exact // = 0
-    case tanhApproximation // = 1
-    case sigmoidApproximation // = 2
-    case UNRECOGNIZED(Int)
-
-    public init() {
-      self = .exact
-    }
-
-    public init?(rawValue: Int) {
-      switch rawValue {
-      case 0: self = .exact
-      case 1: self = .tanhApproximation
-      case 2: self = .sigmoidApproximation
-      default: self = .UNRECOGNIZED(rawValue)
-      }
-    }
-
-    public var rawValue: Int {
-      switch self {
-      case .exact: return 0
-      case .tanhApproximation: return 1
-      case .sigmoidApproximation: return 2
-      case .UNRECOGNIZED(let i): return i
-      }
-    }
-
-    // The compiler won't synthesize support with the UNRECOGNIZED case.
-    public static let allCases: [CoreML_Specification_GeluLayerParams.GeluMode] = [
-      .exact,
-      .tanhApproximation,
-      .sigmoidApproximation,
-    ]
-
-  }
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RangeStaticLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var endValue: Float = 0
-
-  public var startValue: Float = 0
-
-  public var stepSizeValue: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_RangeDynamicLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var startValue: Float = 0
-
-  public var stepSizeValue: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SlidingWindowsLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var windowSize: UInt64 = 0
-
-  public var step: UInt64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_LayerNormalizationLayerParams: @unchecked Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var normalizedShape: [Int64] {
-    get {_storage._normalizedShape}
-    set {_uniqueStorage()._normalizedShape = newValue}
-  }
-
-  public var eps: Float {
-    get {_storage._eps}
-    set {_uniqueStorage()._eps = newValue}
-  }
-
-  public var gamma: CoreML_Specification_WeightParams {
-    get {_storage._gamma ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._gamma = newValue}
-  }
-  /// Returns true if `gamma` has been explicitly set.
-  public var hasGamma: Bool {_storage._gamma != nil}
-  /// Clears the value of `gamma`. Subsequent reads from it will return its default value.
-  public mutating func clearGamma() {_uniqueStorage()._gamma = nil}
-
-  public var beta: CoreML_Specification_WeightParams {
-    get {_storage._beta ?? CoreML_Specification_WeightParams()}
-    set {_uniqueStorage()._beta = newValue}
-  }
-  /// Returns true if `beta` has been explicitly set.
-  public var hasBeta: Bool {_storage._beta != nil}
-  /// Clears the value of `beta`. Subsequent reads from it will return its default value.
-  public mutating func clearBeta() {_uniqueStorage()._beta = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-public nonisolated struct CoreML_Specification_NonMaximumSuppressionLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var iouThreshold: Float = 0
-
-  public var scoreThreshold: Float = 0
-
-  public var maxBoxes: UInt64 = 0
-
-  public var perClassSuppression: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ClampedReLULayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var alpha: Float = 0
-
-  public var beta: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_ArgSortLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var descending: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_SliceBySizeLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var size: Int64 = 0
-
-  public var axis: Int64 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
@@ -6177,40 +2540,6 @@ public nonisolated struct CoreML_Specification_NeuralNetworkClassifier: Sendable
   public init() {}
 
   fileprivate var _updateParams: CoreML_Specification_NetworkUpdateParameters? = nil
-}
-
-public nonisolated struct CoreML_Specification_OneHotLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var oneHotVectorSize: UInt64 = 0
-
-  public var axis: Int64 = 0
-
-  public var onValue: Float = 0
-
-  public var offValue: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct CoreML_Specification_CumSumLayerParams: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var axis: Int64 = 0
-
-  public var excludeFinalSum: Bool = false
-
-  public var reverse: Bool = false
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
 }
 
 public nonisolated struct CoreML_Specification_NeuralNetworkRegressor: Sendable {
@@ -6495,6 +2824,16 @@ public nonisolated struct CoreML_Specification_AdamOptimizer: Sendable {
   fileprivate var _eps: CoreML_Specification_DoubleParameter? = nil
 }
 
+public nonisolated struct CoreML_Specification_UnmappedLayerParams: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "CoreML.Specification"
@@ -6505,10 +2844,6 @@ nonisolated extension CoreML_Specification_NeuralNetworkMultiArrayShapeMapping: 
 
 nonisolated extension CoreML_Specification_NeuralNetworkImageShapeMapping: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0RANK5_IMAGE_MAPPING\0\u{1}RANK4_IMAGE_MAPPING\0")
-}
-
-nonisolated extension CoreML_Specification_ScatterMode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SCATTER_UPDATE\0\u{1}SCATTER_ADD\0\u{1}SCATTER_SUB\0\u{1}SCATTER_MUL\0\u{1}SCATTER_DIV\0\u{1}SCATTER_MAX\0\u{1}SCATTER_MIN\0")
 }
 
 nonisolated extension CoreML_Specification_NeuralNetwork: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -7475,7 +3810,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 150: try {
-          var v: CoreML_Specification_EmbeddingLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7488,7 +3823,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 160: try {
-          var v: CoreML_Specification_BatchnormLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7501,7 +3836,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 165: try {
-          var v: CoreML_Specification_MeanVarianceNormalizeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7514,7 +3849,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 170: try {
-          var v: CoreML_Specification_L2NormalizeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7540,7 +3875,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 180: try {
-          var v: CoreML_Specification_LRNLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7553,7 +3888,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 190: try {
-          var v: CoreML_Specification_CropLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7566,7 +3901,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 200: try {
-          var v: CoreML_Specification_PaddingLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7579,7 +3914,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 210: try {
-          var v: CoreML_Specification_UpsampleLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7592,7 +3927,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 211: try {
-          var v: CoreML_Specification_ResizeBilinearLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7605,7 +3940,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 212: try {
-          var v: CoreML_Specification_CropResizeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7618,7 +3953,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 220: try {
-          var v: CoreML_Specification_UnaryFunctionLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7631,7 +3966,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 230: try {
-          var v: CoreML_Specification_AddLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7644,7 +3979,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 231: try {
-          var v: CoreML_Specification_MultiplyLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7657,7 +3992,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 240: try {
-          var v: CoreML_Specification_AverageLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7670,7 +4005,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 245: try {
-          var v: CoreML_Specification_ScaleLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7683,7 +4018,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 250: try {
-          var v: CoreML_Specification_BiasLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7696,7 +4031,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 260: try {
-          var v: CoreML_Specification_MaxLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7709,7 +4044,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 261: try {
-          var v: CoreML_Specification_MinLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7722,7 +4057,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 270: try {
-          var v: CoreML_Specification_DotProductLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7735,7 +4070,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 280: try {
-          var v: CoreML_Specification_ReduceLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7748,7 +4083,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 290: try {
-          var v: CoreML_Specification_LoadConstantLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7761,7 +4096,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 300: try {
-          var v: CoreML_Specification_ReshapeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7787,7 +4122,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 310: try {
-          var v: CoreML_Specification_PermuteLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7800,7 +4135,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 320: try {
-          var v: CoreML_Specification_ConcatLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7813,7 +4148,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 330: try {
-          var v: CoreML_Specification_SplitLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7826,7 +4161,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 340: try {
-          var v: CoreML_Specification_SequenceRepeatLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7839,7 +4174,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 345: try {
-          var v: CoreML_Specification_ReorganizeDataLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7852,7 +4187,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 350: try {
-          var v: CoreML_Specification_SliceLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7865,7 +4200,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 400: try {
-          var v: CoreML_Specification_SimpleRecurrentLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7878,7 +4213,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 410: try {
-          var v: CoreML_Specification_GRULayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7891,7 +4226,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 420: try {
-          var v: CoreML_Specification_UniDirectionalLSTMLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7904,7 +4239,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 430: try {
-          var v: CoreML_Specification_BiDirectionalLSTMLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7917,7 +4252,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 500: try {
-          var v: CoreML_Specification_CustomLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7930,7 +4265,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 600: try {
-          var v: CoreML_Specification_CopyLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7943,7 +4278,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 605: try {
-          var v: CoreML_Specification_BranchLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7956,7 +4291,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 615: try {
-          var v: CoreML_Specification_LoopLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7969,7 +4304,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 620: try {
-          var v: CoreML_Specification_LoopBreakLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7982,7 +4317,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 625: try {
-          var v: CoreML_Specification_LoopContinueLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -7995,7 +4330,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 635: try {
-          var v: CoreML_Specification_RangeStaticLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8008,7 +4343,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 640: try {
-          var v: CoreML_Specification_RangeDynamicLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8021,7 +4356,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 660: try {
-          var v: CoreML_Specification_ClipLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8034,7 +4369,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 665: try {
-          var v: CoreML_Specification_CeilLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8047,7 +4382,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 670: try {
-          var v: CoreML_Specification_FloorLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8060,7 +4395,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 680: try {
-          var v: CoreML_Specification_SignLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8073,7 +4408,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 685: try {
-          var v: CoreML_Specification_RoundLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8086,7 +4421,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 700: try {
-          var v: CoreML_Specification_Exp2LayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8099,7 +4434,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 710: try {
-          var v: CoreML_Specification_SinLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8112,7 +4447,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 715: try {
-          var v: CoreML_Specification_CosLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8125,7 +4460,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 720: try {
-          var v: CoreML_Specification_TanLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8138,7 +4473,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 730: try {
-          var v: CoreML_Specification_AsinLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8151,7 +4486,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 735: try {
-          var v: CoreML_Specification_AcosLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8164,7 +4499,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 740: try {
-          var v: CoreML_Specification_AtanLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8177,7 +4512,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 750: try {
-          var v: CoreML_Specification_SinhLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8190,7 +4525,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 755: try {
-          var v: CoreML_Specification_CoshLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8203,7 +4538,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 760: try {
-          var v: CoreML_Specification_TanhLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8216,7 +4551,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 770: try {
-          var v: CoreML_Specification_AsinhLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8229,7 +4564,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 775: try {
-          var v: CoreML_Specification_AcoshLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8242,7 +4577,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 780: try {
-          var v: CoreML_Specification_AtanhLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8255,7 +4590,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 790: try {
-          var v: CoreML_Specification_ErfLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8268,7 +4603,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 795: try {
-          var v: CoreML_Specification_GeluLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8281,7 +4616,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 815: try {
-          var v: CoreML_Specification_EqualLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8294,7 +4629,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 820: try {
-          var v: CoreML_Specification_NotEqualLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8307,7 +4642,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 825: try {
-          var v: CoreML_Specification_LessThanLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8320,7 +4655,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 827: try {
-          var v: CoreML_Specification_LessEqualLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8333,7 +4668,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 830: try {
-          var v: CoreML_Specification_GreaterThanLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8346,7 +4681,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 832: try {
-          var v: CoreML_Specification_GreaterEqualLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8359,7 +4694,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 840: try {
-          var v: CoreML_Specification_LogicalOrLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8372,7 +4707,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 845: try {
-          var v: CoreML_Specification_LogicalXorLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8385,7 +4720,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 850: try {
-          var v: CoreML_Specification_LogicalNotLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8398,7 +4733,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 855: try {
-          var v: CoreML_Specification_LogicalAndLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8411,7 +4746,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 865: try {
-          var v: CoreML_Specification_ModBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8424,7 +4759,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 870: try {
-          var v: CoreML_Specification_MinBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8437,7 +4772,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 875: try {
-          var v: CoreML_Specification_MaxBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8450,7 +4785,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 880: try {
-          var v: CoreML_Specification_AddBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8463,7 +4798,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 885: try {
-          var v: CoreML_Specification_PowBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8476,7 +4811,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 890: try {
-          var v: CoreML_Specification_DivideBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8489,7 +4824,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 895: try {
-          var v: CoreML_Specification_FloorDivBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8502,7 +4837,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 900: try {
-          var v: CoreML_Specification_MultiplyBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8515,7 +4850,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 905: try {
-          var v: CoreML_Specification_SubtractBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8528,7 +4863,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 920: try {
-          var v: CoreML_Specification_TileLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8541,7 +4876,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 925: try {
-          var v: CoreML_Specification_StackLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8554,7 +4889,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 930: try {
-          var v: CoreML_Specification_GatherLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8567,7 +4902,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 935: try {
-          var v: CoreML_Specification_ScatterLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8580,7 +4915,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 940: try {
-          var v: CoreML_Specification_GatherNDLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8593,7 +4928,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 945: try {
-          var v: CoreML_Specification_ScatterNDLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8606,7 +4941,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 950: try {
-          var v: CoreML_Specification_SoftmaxNDLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8619,7 +4954,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 952: try {
-          var v: CoreML_Specification_GatherAlongAxisLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8632,7 +4967,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 954: try {
-          var v: CoreML_Specification_ScatterAlongAxisLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8645,7 +4980,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 960: try {
-          var v: CoreML_Specification_ReverseLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8658,7 +4993,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 965: try {
-          var v: CoreML_Specification_ReverseSeqLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8671,7 +5006,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 975: try {
-          var v: CoreML_Specification_SplitNDLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8684,7 +5019,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 980: try {
-          var v: CoreML_Specification_ConcatNDLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8697,7 +5032,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 985: try {
-          var v: CoreML_Specification_TransposeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8710,7 +5045,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 995: try {
-          var v: CoreML_Specification_SliceStaticLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8723,7 +5058,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1000: try {
-          var v: CoreML_Specification_SliceDynamicLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8736,7 +5071,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1005: try {
-          var v: CoreML_Specification_SlidingWindowsLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8749,7 +5084,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1015: try {
-          var v: CoreML_Specification_TopKLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8762,7 +5097,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1020: try {
-          var v: CoreML_Specification_ArgMinLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8775,7 +5110,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1025: try {
-          var v: CoreML_Specification_ArgMaxLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8788,7 +5123,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1040: try {
-          var v: CoreML_Specification_EmbeddingNDLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8801,7 +5136,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1045: try {
-          var v: CoreML_Specification_BatchedMatMulLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8814,7 +5149,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1065: try {
-          var v: CoreML_Specification_GetShapeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8827,7 +5162,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1070: try {
-          var v: CoreML_Specification_LoadConstantNDLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8840,7 +5175,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1080: try {
-          var v: CoreML_Specification_FillLikeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8853,7 +5188,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1085: try {
-          var v: CoreML_Specification_FillStaticLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8866,7 +5201,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1090: try {
-          var v: CoreML_Specification_FillDynamicLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8879,7 +5214,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1100: try {
-          var v: CoreML_Specification_BroadcastToLikeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8892,7 +5227,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1105: try {
-          var v: CoreML_Specification_BroadcastToStaticLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8905,7 +5240,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1110: try {
-          var v: CoreML_Specification_BroadcastToDynamicLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8918,7 +5253,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1120: try {
-          var v: CoreML_Specification_SqueezeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8931,7 +5266,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1125: try {
-          var v: CoreML_Specification_ExpandDimsLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8944,7 +5279,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1130: try {
-          var v: CoreML_Specification_FlattenTo2DLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8957,7 +5292,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1135: try {
-          var v: CoreML_Specification_ReshapeLikeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8970,7 +5305,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1140: try {
-          var v: CoreML_Specification_ReshapeStaticLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8983,7 +5318,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1145: try {
-          var v: CoreML_Specification_ReshapeDynamicLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -8996,7 +5331,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1150: try {
-          var v: CoreML_Specification_RankPreservingReshapeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9009,7 +5344,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1155: try {
-          var v: CoreML_Specification_ConstantPaddingLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9022,7 +5357,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1170: try {
-          var v: CoreML_Specification_RandomNormalLikeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9035,7 +5370,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1175: try {
-          var v: CoreML_Specification_RandomNormalStaticLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9048,7 +5383,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1180: try {
-          var v: CoreML_Specification_RandomNormalDynamicLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9061,7 +5396,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1190: try {
-          var v: CoreML_Specification_RandomUniformLikeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9074,7 +5409,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1195: try {
-          var v: CoreML_Specification_RandomUniformStaticLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9087,7 +5422,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1200: try {
-          var v: CoreML_Specification_RandomUniformDynamicLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9100,7 +5435,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1210: try {
-          var v: CoreML_Specification_RandomBernoulliLikeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9113,7 +5448,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1215: try {
-          var v: CoreML_Specification_RandomBernoulliStaticLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9126,7 +5461,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1220: try {
-          var v: CoreML_Specification_RandomBernoulliDynamicLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9139,7 +5474,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1230: try {
-          var v: CoreML_Specification_CategoricalDistributionLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9152,7 +5487,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1250: try {
-          var v: CoreML_Specification_ReduceL1LayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9165,7 +5500,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1255: try {
-          var v: CoreML_Specification_ReduceL2LayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9178,7 +5513,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1260: try {
-          var v: CoreML_Specification_ReduceMaxLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9191,7 +5526,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1265: try {
-          var v: CoreML_Specification_ReduceMinLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9204,7 +5539,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1270: try {
-          var v: CoreML_Specification_ReduceSumLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9217,7 +5552,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1275: try {
-          var v: CoreML_Specification_ReduceProdLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9230,7 +5565,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1280: try {
-          var v: CoreML_Specification_ReduceMeanLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9243,7 +5578,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1285: try {
-          var v: CoreML_Specification_ReduceLogSumLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9256,7 +5591,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1290: try {
-          var v: CoreML_Specification_ReduceSumSquareLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9269,7 +5604,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1295: try {
-          var v: CoreML_Specification_ReduceLogSumExpLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9282,7 +5617,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1313: try {
-          var v: CoreML_Specification_WhereNonZeroLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9295,7 +5630,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1315: try {
-          var v: CoreML_Specification_MatrixBandPartLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9308,7 +5643,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1320: try {
-          var v: CoreML_Specification_LowerTriangularLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9321,7 +5656,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1325: try {
-          var v: CoreML_Specification_UpperTriangularLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9334,7 +5669,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1330: try {
-          var v: CoreML_Specification_WhereBroadcastableLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9347,7 +5682,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1350: try {
-          var v: CoreML_Specification_LayerNormalizationLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9360,7 +5695,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1400: try {
-          var v: CoreML_Specification_NonMaximumSuppressionLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9373,7 +5708,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1450: try {
-          var v: CoreML_Specification_OneHotLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9386,7 +5721,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1455: try {
-          var v: CoreML_Specification_CumSumLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9399,7 +5734,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1460: try {
-          var v: CoreML_Specification_ClampedReLULayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9412,7 +5747,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1461: try {
-          var v: CoreML_Specification_ArgSortLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9425,7 +5760,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1465: try {
-          var v: CoreML_Specification_Pooling3DLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9438,7 +5773,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1466: try {
-          var v: CoreML_Specification_GlobalPooling3DLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9451,7 +5786,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1470: try {
-          var v: CoreML_Specification_SliceBySizeLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -9464,7 +5799,7 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
           }
         }()
         case 1471: try {
-          var v: CoreML_Specification_Convolution3DLayerParams?
+          var v: CoreML_Specification_UnmappedLayerParams?
           var hadOneofValue = false
           if let current = _storage._layer {
             hadOneofValue = true
@@ -10166,407 +6501,6 @@ nonisolated extension CoreML_Specification_NeuralNetworkLayer: SwiftProtobuf.Mes
   }
 }
 
-nonisolated extension CoreML_Specification_BranchLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BranchLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}ifBranch\0\u{1}elseBranch\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._ifBranch) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._elseBranch) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._ifBranch {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._elseBranch {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_BranchLayerParams, rhs: CoreML_Specification_BranchLayerParams) -> Bool {
-    if lhs._ifBranch != rhs._ifBranch {return false}
-    if lhs._elseBranch != rhs._elseBranch {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LoopLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LoopLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}maxLoopIterations\0\u{1}conditionVar\0\u{1}conditionNetwork\0\u{1}bodyNetwork\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.maxLoopIterations) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.conditionVar) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._conditionNetwork) }()
-      case 4: try { try decoder.decodeSingularMessageField(value: &self._bodyNetwork) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.maxLoopIterations != 0 {
-      try visitor.visitSingularUInt64Field(value: self.maxLoopIterations, fieldNumber: 1)
-    }
-    if !self.conditionVar.isEmpty {
-      try visitor.visitSingularStringField(value: self.conditionVar, fieldNumber: 2)
-    }
-    try { if let v = self._conditionNetwork {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
-    try { if let v = self._bodyNetwork {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LoopLayerParams, rhs: CoreML_Specification_LoopLayerParams) -> Bool {
-    if lhs.maxLoopIterations != rhs.maxLoopIterations {return false}
-    if lhs.conditionVar != rhs.conditionVar {return false}
-    if lhs._conditionNetwork != rhs._conditionNetwork {return false}
-    if lhs._bodyNetwork != rhs._bodyNetwork {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LoopBreakLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LoopBreakLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LoopBreakLayerParams, rhs: CoreML_Specification_LoopBreakLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LoopContinueLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LoopContinueLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LoopContinueLayerParams, rhs: CoreML_Specification_LoopContinueLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_CopyLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CopyLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CopyLayerParams, rhs: CoreML_Specification_CopyLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GreaterThanLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GreaterThanLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}alpha\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_GreaterThanLayerParams, rhs: CoreML_Specification_GreaterThanLayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GreaterEqualLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GreaterEqualLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}alpha\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_GreaterEqualLayerParams, rhs: CoreML_Specification_GreaterEqualLayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LessThanLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LessThanLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}alpha\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LessThanLayerParams, rhs: CoreML_Specification_LessThanLayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LessEqualLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LessEqualLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}alpha\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LessEqualLayerParams, rhs: CoreML_Specification_LessEqualLayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_EqualLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".EqualLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}alpha\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_EqualLayerParams, rhs: CoreML_Specification_EqualLayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_NotEqualLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".NotEqualLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}alpha\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_NotEqualLayerParams, rhs: CoreML_Specification_NotEqualLayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LogicalAndLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LogicalAndLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LogicalAndLayerParams, rhs: CoreML_Specification_LogicalAndLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LogicalOrLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LogicalOrLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LogicalOrLayerParams, rhs: CoreML_Specification_LogicalOrLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LogicalXorLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LogicalXorLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LogicalXorLayerParams, rhs: CoreML_Specification_LogicalXorLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LogicalNotLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LogicalNotLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LogicalNotLayerParams, rhs: CoreML_Specification_LogicalNotLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
 nonisolated extension CoreML_Specification_BorderAmounts: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BorderAmounts"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{a}borderAmounts\0")
@@ -10698,74 +6632,6 @@ nonisolated extension CoreML_Specification_SamePadding: SwiftProtobuf.Message, S
 
 nonisolated extension CoreML_Specification_SamePadding.SamePaddingMode: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0BOTTOM_RIGHT_HEAVY\0\u{1}TOP_LEFT_HEAVY\0")
-}
-
-nonisolated extension CoreML_Specification_SamplingMode: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SamplingMode"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}samplingMethod\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.samplingMethod) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.samplingMethod != .strictAlignEndpointsMode {
-      try visitor.visitSingularEnumField(value: self.samplingMethod, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SamplingMode, rhs: CoreML_Specification_SamplingMode) -> Bool {
-    if lhs.samplingMethod != rhs.samplingMethod {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SamplingMode.Method: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0STRICT_ALIGN_ENDPOINTS_MODE\0\u{1}ALIGN_ENDPOINTS_MODE\0\u{1}UPSAMPLE_MODE\0\u{1}ROI_ALIGN_MODE\0")
-}
-
-nonisolated extension CoreML_Specification_BoxCoordinatesMode: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BoxCoordinatesMode"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}boxMode\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.boxMode) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.boxMode != .cornersHeightFirst {
-      try visitor.visitSingularEnumField(value: self.boxMode, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_BoxCoordinatesMode, rhs: CoreML_Specification_BoxCoordinatesMode) -> Bool {
-    if lhs.boxMode != rhs.boxMode {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_BoxCoordinatesMode.Coordinates: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CORNERS_HEIGHT_FIRST\0\u{1}CORNERS_WIDTH_FIRST\0\u{1}CENTER_SIZE_HEIGHT_FIRST\0\u{1}CENTER_SIZE_WIDTH_FIRST\0")
 }
 
 nonisolated extension CoreML_Specification_WeightParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -11144,241 +7010,6 @@ nonisolated extension CoreML_Specification_ConvolutionLayerParams: SwiftProtobuf
   }
 }
 
-nonisolated extension CoreML_Specification_Convolution3DLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".Convolution3DLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}outputChannels\0\u{1}inputChannels\0\u{2}\u{8}nGroups\0\u{2}\u{a}kernelDepth\0\u{1}kernelHeight\0\u{1}kernelWidth\0\u{2}\u{9}strideDepth\0\u{1}strideHeight\0\u{1}strideWidth\0\u{2}\u{7}dilationDepth\0\u{1}dilationHeight\0\u{1}dilationWidth\0\u{2}\u{8}hasBias\0\u{2}\u{a}weights\0\u{1}bias\0\u{2}\u{9}paddingType\0\u{2}\u{a}customPaddingFront\0\u{1}customPaddingBack\0\u{1}customPaddingTop\0\u{1}customPaddingBottom\0\u{1}customPaddingLeft\0\u{1}customPaddingRight\0\u{1}isDeconvolution\0\u{1}outputShape\0")
-
-  fileprivate class _StorageClass {
-    var _outputChannels: Int32 = 0
-    var _inputChannels: Int32 = 0
-    var _nGroups: Int32 = 0
-    var _kernelDepth: Int32 = 0
-    var _kernelHeight: Int32 = 0
-    var _kernelWidth: Int32 = 0
-    var _strideDepth: Int32 = 0
-    var _strideHeight: Int32 = 0
-    var _strideWidth: Int32 = 0
-    var _dilationDepth: Int32 = 0
-    var _dilationHeight: Int32 = 0
-    var _dilationWidth: Int32 = 0
-    var _hasBias_p: Bool = false
-    var _weights: CoreML_Specification_WeightParams? = nil
-    var _bias: CoreML_Specification_WeightParams? = nil
-    var _paddingType: CoreML_Specification_Convolution3DLayerParams.PaddingType = .custom
-    var _customPaddingFront: Int32 = 0
-    var _customPaddingBack: Int32 = 0
-    var _customPaddingTop: Int32 = 0
-    var _customPaddingBottom: Int32 = 0
-    var _customPaddingLeft: Int32 = 0
-    var _customPaddingRight: Int32 = 0
-    var _isDeconvolution: Bool = false
-    var _outputShape: [UInt64] = []
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _outputChannels = source._outputChannels
-      _inputChannels = source._inputChannels
-      _nGroups = source._nGroups
-      _kernelDepth = source._kernelDepth
-      _kernelHeight = source._kernelHeight
-      _kernelWidth = source._kernelWidth
-      _strideDepth = source._strideDepth
-      _strideHeight = source._strideHeight
-      _strideWidth = source._strideWidth
-      _dilationDepth = source._dilationDepth
-      _dilationHeight = source._dilationHeight
-      _dilationWidth = source._dilationWidth
-      _hasBias_p = source._hasBias_p
-      _weights = source._weights
-      _bias = source._bias
-      _paddingType = source._paddingType
-      _customPaddingFront = source._customPaddingFront
-      _customPaddingBack = source._customPaddingBack
-      _customPaddingTop = source._customPaddingTop
-      _customPaddingBottom = source._customPaddingBottom
-      _customPaddingLeft = source._customPaddingLeft
-      _customPaddingRight = source._customPaddingRight
-      _isDeconvolution = source._isDeconvolution
-      _outputShape = source._outputShape
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularInt32Field(value: &_storage._outputChannels) }()
-        case 2: try { try decoder.decodeSingularInt32Field(value: &_storage._inputChannels) }()
-        case 10: try { try decoder.decodeSingularInt32Field(value: &_storage._nGroups) }()
-        case 20: try { try decoder.decodeSingularInt32Field(value: &_storage._kernelDepth) }()
-        case 21: try { try decoder.decodeSingularInt32Field(value: &_storage._kernelHeight) }()
-        case 22: try { try decoder.decodeSingularInt32Field(value: &_storage._kernelWidth) }()
-        case 31: try { try decoder.decodeSingularInt32Field(value: &_storage._strideDepth) }()
-        case 32: try { try decoder.decodeSingularInt32Field(value: &_storage._strideHeight) }()
-        case 33: try { try decoder.decodeSingularInt32Field(value: &_storage._strideWidth) }()
-        case 40: try { try decoder.decodeSingularInt32Field(value: &_storage._dilationDepth) }()
-        case 41: try { try decoder.decodeSingularInt32Field(value: &_storage._dilationHeight) }()
-        case 42: try { try decoder.decodeSingularInt32Field(value: &_storage._dilationWidth) }()
-        case 50: try { try decoder.decodeSingularBoolField(value: &_storage._hasBias_p) }()
-        case 60: try { try decoder.decodeSingularMessageField(value: &_storage._weights) }()
-        case 61: try { try decoder.decodeSingularMessageField(value: &_storage._bias) }()
-        case 70: try { try decoder.decodeSingularEnumField(value: &_storage._paddingType) }()
-        case 80: try { try decoder.decodeSingularInt32Field(value: &_storage._customPaddingFront) }()
-        case 81: try { try decoder.decodeSingularInt32Field(value: &_storage._customPaddingBack) }()
-        case 82: try { try decoder.decodeSingularInt32Field(value: &_storage._customPaddingTop) }()
-        case 83: try { try decoder.decodeSingularInt32Field(value: &_storage._customPaddingBottom) }()
-        case 84: try { try decoder.decodeSingularInt32Field(value: &_storage._customPaddingLeft) }()
-        case 85: try { try decoder.decodeSingularInt32Field(value: &_storage._customPaddingRight) }()
-        case 86: try { try decoder.decodeSingularBoolField(value: &_storage._isDeconvolution) }()
-        case 87: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._outputShape) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._outputChannels != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._outputChannels, fieldNumber: 1)
-      }
-      if _storage._inputChannels != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._inputChannels, fieldNumber: 2)
-      }
-      if _storage._nGroups != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._nGroups, fieldNumber: 10)
-      }
-      if _storage._kernelDepth != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._kernelDepth, fieldNumber: 20)
-      }
-      if _storage._kernelHeight != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._kernelHeight, fieldNumber: 21)
-      }
-      if _storage._kernelWidth != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._kernelWidth, fieldNumber: 22)
-      }
-      if _storage._strideDepth != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._strideDepth, fieldNumber: 31)
-      }
-      if _storage._strideHeight != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._strideHeight, fieldNumber: 32)
-      }
-      if _storage._strideWidth != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._strideWidth, fieldNumber: 33)
-      }
-      if _storage._dilationDepth != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._dilationDepth, fieldNumber: 40)
-      }
-      if _storage._dilationHeight != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._dilationHeight, fieldNumber: 41)
-      }
-      if _storage._dilationWidth != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._dilationWidth, fieldNumber: 42)
-      }
-      if _storage._hasBias_p != false {
-        try visitor.visitSingularBoolField(value: _storage._hasBias_p, fieldNumber: 50)
-      }
-      try { if let v = _storage._weights {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 60)
-      } }()
-      try { if let v = _storage._bias {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 61)
-      } }()
-      if _storage._paddingType != .custom {
-        try visitor.visitSingularEnumField(value: _storage._paddingType, fieldNumber: 70)
-      }
-      if _storage._customPaddingFront != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._customPaddingFront, fieldNumber: 80)
-      }
-      if _storage._customPaddingBack != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._customPaddingBack, fieldNumber: 81)
-      }
-      if _storage._customPaddingTop != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._customPaddingTop, fieldNumber: 82)
-      }
-      if _storage._customPaddingBottom != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._customPaddingBottom, fieldNumber: 83)
-      }
-      if _storage._customPaddingLeft != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._customPaddingLeft, fieldNumber: 84)
-      }
-      if _storage._customPaddingRight != 0 {
-        try visitor.visitSingularInt32Field(value: _storage._customPaddingRight, fieldNumber: 85)
-      }
-      if _storage._isDeconvolution != false {
-        try visitor.visitSingularBoolField(value: _storage._isDeconvolution, fieldNumber: 86)
-      }
-      if !_storage._outputShape.isEmpty {
-        try visitor.visitPackedUInt64Field(value: _storage._outputShape, fieldNumber: 87)
-      }
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_Convolution3DLayerParams, rhs: CoreML_Specification_Convolution3DLayerParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._outputChannels != rhs_storage._outputChannels {return false}
-        if _storage._inputChannels != rhs_storage._inputChannels {return false}
-        if _storage._nGroups != rhs_storage._nGroups {return false}
-        if _storage._kernelDepth != rhs_storage._kernelDepth {return false}
-        if _storage._kernelHeight != rhs_storage._kernelHeight {return false}
-        if _storage._kernelWidth != rhs_storage._kernelWidth {return false}
-        if _storage._strideDepth != rhs_storage._strideDepth {return false}
-        if _storage._strideHeight != rhs_storage._strideHeight {return false}
-        if _storage._strideWidth != rhs_storage._strideWidth {return false}
-        if _storage._dilationDepth != rhs_storage._dilationDepth {return false}
-        if _storage._dilationHeight != rhs_storage._dilationHeight {return false}
-        if _storage._dilationWidth != rhs_storage._dilationWidth {return false}
-        if _storage._hasBias_p != rhs_storage._hasBias_p {return false}
-        if _storage._weights != rhs_storage._weights {return false}
-        if _storage._bias != rhs_storage._bias {return false}
-        if _storage._paddingType != rhs_storage._paddingType {return false}
-        if _storage._customPaddingFront != rhs_storage._customPaddingFront {return false}
-        if _storage._customPaddingBack != rhs_storage._customPaddingBack {return false}
-        if _storage._customPaddingTop != rhs_storage._customPaddingTop {return false}
-        if _storage._customPaddingBottom != rhs_storage._customPaddingBottom {return false}
-        if _storage._customPaddingLeft != rhs_storage._customPaddingLeft {return false}
-        if _storage._customPaddingRight != rhs_storage._customPaddingRight {return false}
-        if _storage._isDeconvolution != rhs_storage._isDeconvolution {return false}
-        if _storage._outputShape != rhs_storage._outputShape {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_Convolution3DLayerParams.PaddingType: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CUSTOM\0\u{1}VALID\0\u{1}SAME\0")
-}
-
 nonisolated extension CoreML_Specification_InnerProductLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".InnerProductLayerParams"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inputChannels\0\u{1}outputChannels\0\u{2}\u{8}hasBias\0\u{2}\u{a}weights\0\u{1}bias\0\u{1}int8DynamicQuantize\0")
@@ -11475,321 +7106,6 @@ nonisolated extension CoreML_Specification_InnerProductLayerParams: SwiftProtobu
         if _storage._weights != rhs_storage._weights {return false}
         if _storage._bias != rhs_storage._bias {return false}
         if _storage._int8DynamicQuantize != rhs_storage._int8DynamicQuantize {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_EmbeddingLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".EmbeddingLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inputDim\0\u{1}outputChannels\0\u{2}\u{8}hasBias\0\u{2}\u{a}weights\0\u{1}bias\0")
-
-  fileprivate class _StorageClass {
-    var _inputDim: UInt64 = 0
-    var _outputChannels: UInt64 = 0
-    var _hasBias_p: Bool = false
-    var _weights: CoreML_Specification_WeightParams? = nil
-    var _bias: CoreML_Specification_WeightParams? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _inputDim = source._inputDim
-      _outputChannels = source._outputChannels
-      _hasBias_p = source._hasBias_p
-      _weights = source._weights
-      _bias = source._bias
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._inputDim) }()
-        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._outputChannels) }()
-        case 10: try { try decoder.decodeSingularBoolField(value: &_storage._hasBias_p) }()
-        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._weights) }()
-        case 21: try { try decoder.decodeSingularMessageField(value: &_storage._bias) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._inputDim != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._inputDim, fieldNumber: 1)
-      }
-      if _storage._outputChannels != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._outputChannels, fieldNumber: 2)
-      }
-      if _storage._hasBias_p != false {
-        try visitor.visitSingularBoolField(value: _storage._hasBias_p, fieldNumber: 10)
-      }
-      try { if let v = _storage._weights {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-      } }()
-      try { if let v = _storage._bias {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
-      } }()
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_EmbeddingLayerParams, rhs: CoreML_Specification_EmbeddingLayerParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._inputDim != rhs_storage._inputDim {return false}
-        if _storage._outputChannels != rhs_storage._outputChannels {return false}
-        if _storage._hasBias_p != rhs_storage._hasBias_p {return false}
-        if _storage._weights != rhs_storage._weights {return false}
-        if _storage._bias != rhs_storage._bias {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_EmbeddingNDLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".EmbeddingNDLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}vocabSize\0\u{1}embeddingSize\0\u{1}hasBias\0\u{2}\u{11}weights\0\u{1}bias\0")
-
-  fileprivate class _StorageClass {
-    var _vocabSize: UInt64 = 0
-    var _embeddingSize: UInt64 = 0
-    var _hasBias_p: Bool = false
-    var _weights: CoreML_Specification_WeightParams? = nil
-    var _bias: CoreML_Specification_WeightParams? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _vocabSize = source._vocabSize
-      _embeddingSize = source._embeddingSize
-      _hasBias_p = source._hasBias_p
-      _weights = source._weights
-      _bias = source._bias
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._vocabSize) }()
-        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._embeddingSize) }()
-        case 3: try { try decoder.decodeSingularBoolField(value: &_storage._hasBias_p) }()
-        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._weights) }()
-        case 21: try { try decoder.decodeSingularMessageField(value: &_storage._bias) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._vocabSize != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._vocabSize, fieldNumber: 1)
-      }
-      if _storage._embeddingSize != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._embeddingSize, fieldNumber: 2)
-      }
-      if _storage._hasBias_p != false {
-        try visitor.visitSingularBoolField(value: _storage._hasBias_p, fieldNumber: 3)
-      }
-      try { if let v = _storage._weights {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-      } }()
-      try { if let v = _storage._bias {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
-      } }()
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_EmbeddingNDLayerParams, rhs: CoreML_Specification_EmbeddingNDLayerParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._vocabSize != rhs_storage._vocabSize {return false}
-        if _storage._embeddingSize != rhs_storage._embeddingSize {return false}
-        if _storage._hasBias_p != rhs_storage._hasBias_p {return false}
-        if _storage._weights != rhs_storage._weights {return false}
-        if _storage._bias != rhs_storage._bias {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_BatchnormLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BatchnormLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}channels\0\u{2}\u{4}computeMeanVar\0\u{1}instanceNormalization\0\u{2}\u{4}epsilon\0\u{2}\u{5}gamma\0\u{1}beta\0\u{1}mean\0\u{1}variance\0")
-
-  fileprivate class _StorageClass {
-    var _channels: UInt64 = 0
-    var _computeMeanVar: Bool = false
-    var _instanceNormalization: Bool = false
-    var _epsilon: Float = 0
-    var _gamma: CoreML_Specification_WeightParams? = nil
-    var _beta: CoreML_Specification_WeightParams? = nil
-    var _mean: CoreML_Specification_WeightParams? = nil
-    var _variance: CoreML_Specification_WeightParams? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _channels = source._channels
-      _computeMeanVar = source._computeMeanVar
-      _instanceNormalization = source._instanceNormalization
-      _epsilon = source._epsilon
-      _gamma = source._gamma
-      _beta = source._beta
-      _mean = source._mean
-      _variance = source._variance
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._channels) }()
-        case 5: try { try decoder.decodeSingularBoolField(value: &_storage._computeMeanVar) }()
-        case 6: try { try decoder.decodeSingularBoolField(value: &_storage._instanceNormalization) }()
-        case 10: try { try decoder.decodeSingularFloatField(value: &_storage._epsilon) }()
-        case 15: try { try decoder.decodeSingularMessageField(value: &_storage._gamma) }()
-        case 16: try { try decoder.decodeSingularMessageField(value: &_storage._beta) }()
-        case 17: try { try decoder.decodeSingularMessageField(value: &_storage._mean) }()
-        case 18: try { try decoder.decodeSingularMessageField(value: &_storage._variance) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._channels != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._channels, fieldNumber: 1)
-      }
-      if _storage._computeMeanVar != false {
-        try visitor.visitSingularBoolField(value: _storage._computeMeanVar, fieldNumber: 5)
-      }
-      if _storage._instanceNormalization != false {
-        try visitor.visitSingularBoolField(value: _storage._instanceNormalization, fieldNumber: 6)
-      }
-      if _storage._epsilon.bitPattern != 0 {
-        try visitor.visitSingularFloatField(value: _storage._epsilon, fieldNumber: 10)
-      }
-      try { if let v = _storage._gamma {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-      } }()
-      try { if let v = _storage._beta {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
-      } }()
-      try { if let v = _storage._mean {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
-      } }()
-      try { if let v = _storage._variance {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
-      } }()
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_BatchnormLayerParams, rhs: CoreML_Specification_BatchnormLayerParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._channels != rhs_storage._channels {return false}
-        if _storage._computeMeanVar != rhs_storage._computeMeanVar {return false}
-        if _storage._instanceNormalization != rhs_storage._instanceNormalization {return false}
-        if _storage._epsilon != rhs_storage._epsilon {return false}
-        if _storage._gamma != rhs_storage._gamma {return false}
-        if _storage._beta != rhs_storage._beta {return false}
-        if _storage._mean != rhs_storage._mean {return false}
-        if _storage._variance != rhs_storage._variance {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -11942,380 +7258,6 @@ nonisolated extension CoreML_Specification_PoolingLayerParams.ValidCompletePaddi
   }
 }
 
-nonisolated extension CoreML_Specification_Pooling3DLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".Pooling3DLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}kernelDepth\0\u{1}kernelHeight\0\u{1}kernelWidth\0\u{1}strideDepth\0\u{1}strideHeight\0\u{1}strideWidth\0\u{1}customPaddingFront\0\u{1}customPaddingBack\0\u{1}customPaddingTop\0\u{1}customPaddingBottom\0\u{1}customPaddingLeft\0\u{1}customPaddingRight\0\u{1}countExcludePadding\0\u{1}paddingType\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.type) }()
-      case 2: try { try decoder.decodeSingularInt32Field(value: &self.kernelDepth) }()
-      case 3: try { try decoder.decodeSingularInt32Field(value: &self.kernelHeight) }()
-      case 4: try { try decoder.decodeSingularInt32Field(value: &self.kernelWidth) }()
-      case 5: try { try decoder.decodeSingularInt32Field(value: &self.strideDepth) }()
-      case 6: try { try decoder.decodeSingularInt32Field(value: &self.strideHeight) }()
-      case 7: try { try decoder.decodeSingularInt32Field(value: &self.strideWidth) }()
-      case 8: try { try decoder.decodeSingularInt32Field(value: &self.customPaddingFront) }()
-      case 9: try { try decoder.decodeSingularInt32Field(value: &self.customPaddingBack) }()
-      case 10: try { try decoder.decodeSingularInt32Field(value: &self.customPaddingTop) }()
-      case 11: try { try decoder.decodeSingularInt32Field(value: &self.customPaddingBottom) }()
-      case 12: try { try decoder.decodeSingularInt32Field(value: &self.customPaddingLeft) }()
-      case 13: try { try decoder.decodeSingularInt32Field(value: &self.customPaddingRight) }()
-      case 14: try { try decoder.decodeSingularBoolField(value: &self.countExcludePadding) }()
-      case 15: try { try decoder.decodeSingularEnumField(value: &self.paddingType) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.type != .max {
-      try visitor.visitSingularEnumField(value: self.type, fieldNumber: 1)
-    }
-    if self.kernelDepth != 0 {
-      try visitor.visitSingularInt32Field(value: self.kernelDepth, fieldNumber: 2)
-    }
-    if self.kernelHeight != 0 {
-      try visitor.visitSingularInt32Field(value: self.kernelHeight, fieldNumber: 3)
-    }
-    if self.kernelWidth != 0 {
-      try visitor.visitSingularInt32Field(value: self.kernelWidth, fieldNumber: 4)
-    }
-    if self.strideDepth != 0 {
-      try visitor.visitSingularInt32Field(value: self.strideDepth, fieldNumber: 5)
-    }
-    if self.strideHeight != 0 {
-      try visitor.visitSingularInt32Field(value: self.strideHeight, fieldNumber: 6)
-    }
-    if self.strideWidth != 0 {
-      try visitor.visitSingularInt32Field(value: self.strideWidth, fieldNumber: 7)
-    }
-    if self.customPaddingFront != 0 {
-      try visitor.visitSingularInt32Field(value: self.customPaddingFront, fieldNumber: 8)
-    }
-    if self.customPaddingBack != 0 {
-      try visitor.visitSingularInt32Field(value: self.customPaddingBack, fieldNumber: 9)
-    }
-    if self.customPaddingTop != 0 {
-      try visitor.visitSingularInt32Field(value: self.customPaddingTop, fieldNumber: 10)
-    }
-    if self.customPaddingBottom != 0 {
-      try visitor.visitSingularInt32Field(value: self.customPaddingBottom, fieldNumber: 11)
-    }
-    if self.customPaddingLeft != 0 {
-      try visitor.visitSingularInt32Field(value: self.customPaddingLeft, fieldNumber: 12)
-    }
-    if self.customPaddingRight != 0 {
-      try visitor.visitSingularInt32Field(value: self.customPaddingRight, fieldNumber: 13)
-    }
-    if self.countExcludePadding != false {
-      try visitor.visitSingularBoolField(value: self.countExcludePadding, fieldNumber: 14)
-    }
-    if self.paddingType != .custom {
-      try visitor.visitSingularEnumField(value: self.paddingType, fieldNumber: 15)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_Pooling3DLayerParams, rhs: CoreML_Specification_Pooling3DLayerParams) -> Bool {
-    if lhs.type != rhs.type {return false}
-    if lhs.kernelDepth != rhs.kernelDepth {return false}
-    if lhs.kernelHeight != rhs.kernelHeight {return false}
-    if lhs.kernelWidth != rhs.kernelWidth {return false}
-    if lhs.strideDepth != rhs.strideDepth {return false}
-    if lhs.strideHeight != rhs.strideHeight {return false}
-    if lhs.strideWidth != rhs.strideWidth {return false}
-    if lhs.paddingType != rhs.paddingType {return false}
-    if lhs.customPaddingFront != rhs.customPaddingFront {return false}
-    if lhs.customPaddingBack != rhs.customPaddingBack {return false}
-    if lhs.customPaddingTop != rhs.customPaddingTop {return false}
-    if lhs.customPaddingBottom != rhs.customPaddingBottom {return false}
-    if lhs.customPaddingLeft != rhs.customPaddingLeft {return false}
-    if lhs.customPaddingRight != rhs.customPaddingRight {return false}
-    if lhs.countExcludePadding != rhs.countExcludePadding {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_Pooling3DLayerParams.PoolingType3D: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0MAX\0\u{1}AVERAGE\0")
-}
-
-nonisolated extension CoreML_Specification_Pooling3DLayerParams.Pooling3DPaddingType: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CUSTOM\0\u{1}VALID\0\u{1}SAME\0")
-}
-
-nonisolated extension CoreML_Specification_GlobalPooling3DLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GlobalPooling3DLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.type) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.type != .max {
-      try visitor.visitSingularEnumField(value: self.type, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_GlobalPooling3DLayerParams, rhs: CoreML_Specification_GlobalPooling3DLayerParams) -> Bool {
-    if lhs.type != rhs.type {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GlobalPooling3DLayerParams.GlobalPoolingType3D: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0MAX\0\u{1}AVERAGE\0")
-}
-
-nonisolated extension CoreML_Specification_PaddingLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".PaddingLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}constant\0\u{1}reflection\0\u{1}replication\0\u{2}\u{7}paddingAmounts\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try {
-        var v: CoreML_Specification_PaddingLayerParams.PaddingConstant?
-        var hadOneofValue = false
-        if let current = self.paddingType {
-          hadOneofValue = true
-          if case .constant(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.paddingType = .constant(v)
-        }
-      }()
-      case 2: try {
-        var v: CoreML_Specification_PaddingLayerParams.PaddingReflection?
-        var hadOneofValue = false
-        if let current = self.paddingType {
-          hadOneofValue = true
-          if case .reflection(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.paddingType = .reflection(v)
-        }
-      }()
-      case 3: try {
-        var v: CoreML_Specification_PaddingLayerParams.PaddingReplication?
-        var hadOneofValue = false
-        if let current = self.paddingType {
-          hadOneofValue = true
-          if case .replication(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.paddingType = .replication(v)
-        }
-      }()
-      case 10: try { try decoder.decodeSingularMessageField(value: &self._paddingAmounts) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    switch self.paddingType {
-    case .constant?: try {
-      guard case .constant(let v)? = self.paddingType else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    }()
-    case .reflection?: try {
-      guard case .reflection(let v)? = self.paddingType else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    }()
-    case .replication?: try {
-      guard case .replication(let v)? = self.paddingType else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    }()
-    case nil: break
-    }
-    try { if let v = self._paddingAmounts {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_PaddingLayerParams, rhs: CoreML_Specification_PaddingLayerParams) -> Bool {
-    if lhs.paddingType != rhs.paddingType {return false}
-    if lhs._paddingAmounts != rhs._paddingAmounts {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_PaddingLayerParams.PaddingConstant: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = CoreML_Specification_PaddingLayerParams.protoMessageName + ".PaddingConstant"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}value\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.value) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.value.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.value, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_PaddingLayerParams.PaddingConstant, rhs: CoreML_Specification_PaddingLayerParams.PaddingConstant) -> Bool {
-    if lhs.value != rhs.value {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_PaddingLayerParams.PaddingReflection: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = CoreML_Specification_PaddingLayerParams.protoMessageName + ".PaddingReflection"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_PaddingLayerParams.PaddingReflection, rhs: CoreML_Specification_PaddingLayerParams.PaddingReflection) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_PaddingLayerParams.PaddingReplication: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = CoreML_Specification_PaddingLayerParams.protoMessageName + ".PaddingReplication"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_PaddingLayerParams.PaddingReplication, rhs: CoreML_Specification_PaddingLayerParams.PaddingReplication) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ConcatLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ConcatLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}d\u{1}sequenceConcat\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 100: try { try decoder.decodeSingularBoolField(value: &self.sequenceConcat) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.sequenceConcat != false {
-      try visitor.visitSingularBoolField(value: self.sequenceConcat, fieldNumber: 100)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ConcatLayerParams, rhs: CoreML_Specification_ConcatLayerParams) -> Bool {
-    if lhs.sequenceConcat != rhs.sequenceConcat {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LRNLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LRNLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}alpha\0\u{1}beta\0\u{1}localSize\0\u{1}k\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.beta) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.localSize) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.k) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 1)
-    }
-    if self.beta.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.beta, fieldNumber: 2)
-    }
-    if self.localSize != 0 {
-      try visitor.visitSingularUInt64Field(value: self.localSize, fieldNumber: 3)
-    }
-    if self.k.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.k, fieldNumber: 4)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LRNLayerParams, rhs: CoreML_Specification_LRNLayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.beta != rhs.beta {return false}
-    if lhs.localSize != rhs.localSize {return false}
-    if lhs.k != rhs.k {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
 nonisolated extension CoreML_Specification_SoftmaxLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SoftmaxLayerParams"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
@@ -12330,502 +7272,6 @@ nonisolated extension CoreML_Specification_SoftmaxLayerParams: SwiftProtobuf.Mes
   }
 
   public static func ==(lhs: CoreML_Specification_SoftmaxLayerParams, rhs: CoreML_Specification_SoftmaxLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SplitLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SplitLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nOutputs\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.nOutputs) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.nOutputs != 0 {
-      try visitor.visitSingularUInt64Field(value: self.nOutputs, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SplitLayerParams, rhs: CoreML_Specification_SplitLayerParams) -> Bool {
-    if lhs.nOutputs != rhs.nOutputs {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_AddLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AddLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}alpha\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_AddLayerParams, rhs: CoreML_Specification_AddLayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_MultiplyLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".MultiplyLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}alpha\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_MultiplyLayerParams, rhs: CoreML_Specification_MultiplyLayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_UnaryFunctionLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".UnaryFunctionLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{1}alpha\0\u{1}epsilon\0\u{1}shift\0\u{1}scale\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.type) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.epsilon) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.shift) }()
-      case 5: try { try decoder.decodeSingularFloatField(value: &self.scale) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.type != .sqrt {
-      try visitor.visitSingularEnumField(value: self.type, fieldNumber: 1)
-    }
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 2)
-    }
-    if self.epsilon.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.epsilon, fieldNumber: 3)
-    }
-    if self.shift.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.shift, fieldNumber: 4)
-    }
-    if self.scale.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.scale, fieldNumber: 5)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_UnaryFunctionLayerParams, rhs: CoreML_Specification_UnaryFunctionLayerParams) -> Bool {
-    if lhs.type != rhs.type {return false}
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.epsilon != rhs.epsilon {return false}
-    if lhs.shift != rhs.shift {return false}
-    if lhs.scale != rhs.scale {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_UnaryFunctionLayerParams.Operation: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SQRT\0\u{1}RSQRT\0\u{1}INVERSE\0\u{1}POWER\0\u{1}EXP\0\u{1}LOG\0\u{1}ABS\0\u{1}THRESHOLD\0")
-}
-
-nonisolated extension CoreML_Specification_UpsampleLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".UpsampleLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}scalingFactor\0\u{2}\u{4}mode\0\u{1}linearUpsampleMode\0\u{1}fractionalScalingFactor\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.scalingFactor) }()
-      case 5: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
-      case 6: try { try decoder.decodeSingularEnumField(value: &self.linearUpsampleMode) }()
-      case 7: try { try decoder.decodeRepeatedFloatField(value: &self.fractionalScalingFactor) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.scalingFactor.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.scalingFactor, fieldNumber: 1)
-    }
-    if self.mode != .nn {
-      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 5)
-    }
-    if self.linearUpsampleMode != .default {
-      try visitor.visitSingularEnumField(value: self.linearUpsampleMode, fieldNumber: 6)
-    }
-    if !self.fractionalScalingFactor.isEmpty {
-      try visitor.visitPackedFloatField(value: self.fractionalScalingFactor, fieldNumber: 7)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_UpsampleLayerParams, rhs: CoreML_Specification_UpsampleLayerParams) -> Bool {
-    if lhs.scalingFactor != rhs.scalingFactor {return false}
-    if lhs.fractionalScalingFactor != rhs.fractionalScalingFactor {return false}
-    if lhs.mode != rhs.mode {return false}
-    if lhs.linearUpsampleMode != rhs.linearUpsampleMode {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_UpsampleLayerParams.InterpolationMode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NN\0\u{1}BILINEAR\0")
-}
-
-nonisolated extension CoreML_Specification_UpsampleLayerParams.LinearUpsampleMode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DEFAULT\0\u{1}ALIGN_CORNERS_TRUE\0\u{1}ALIGN_CORNERS_FALSE\0")
-}
-
-nonisolated extension CoreML_Specification_ResizeBilinearLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ResizeBilinearLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetSize\0\u{1}mode\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.targetSize) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._mode) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.targetSize.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.targetSize, fieldNumber: 1)
-    }
-    try { if let v = self._mode {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ResizeBilinearLayerParams, rhs: CoreML_Specification_ResizeBilinearLayerParams) -> Bool {
-    if lhs.targetSize != rhs.targetSize {return false}
-    if lhs._mode != rhs._mode {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_CropResizeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CropResizeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetSize\0\u{1}normalizedCoordinates\0\u{1}mode\0\u{1}boxIndicesMode\0\u{1}spatialScale\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.targetSize) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.normalizedCoordinates) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._mode) }()
-      case 4: try { try decoder.decodeSingularMessageField(value: &self._boxIndicesMode) }()
-      case 5: try { try decoder.decodeSingularFloatField(value: &self.spatialScale) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.targetSize.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.targetSize, fieldNumber: 1)
-    }
-    if self.normalizedCoordinates != false {
-      try visitor.visitSingularBoolField(value: self.normalizedCoordinates, fieldNumber: 2)
-    }
-    try { if let v = self._mode {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
-    try { if let v = self._boxIndicesMode {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    } }()
-    if self.spatialScale.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.spatialScale, fieldNumber: 5)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CropResizeLayerParams, rhs: CoreML_Specification_CropResizeLayerParams) -> Bool {
-    if lhs.targetSize != rhs.targetSize {return false}
-    if lhs.normalizedCoordinates != rhs.normalizedCoordinates {return false}
-    if lhs._mode != rhs._mode {return false}
-    if lhs._boxIndicesMode != rhs._boxIndicesMode {return false}
-    if lhs.spatialScale != rhs.spatialScale {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_BiasLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BiasLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}shape\0\u{1}bias\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.shape) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._bias) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.shape.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.shape, fieldNumber: 1)
-    }
-    try { if let v = self._bias {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_BiasLayerParams, rhs: CoreML_Specification_BiasLayerParams) -> Bool {
-    if lhs.shape != rhs.shape {return false}
-    if lhs._bias != rhs._bias {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ScaleLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ScaleLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}shapeScale\0\u{1}scale\0\u{1}hasBias\0\u{1}shapeBias\0\u{1}bias\0")
-
-  fileprivate class _StorageClass {
-    var _shapeScale: [UInt64] = []
-    var _scale: CoreML_Specification_WeightParams? = nil
-    var _hasBias_p: Bool = false
-    var _shapeBias: [UInt64] = []
-    var _bias: CoreML_Specification_WeightParams? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _shapeScale = source._shapeScale
-      _scale = source._scale
-      _hasBias_p = source._hasBias_p
-      _shapeBias = source._shapeBias
-      _bias = source._bias
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._shapeScale) }()
-        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._scale) }()
-        case 3: try { try decoder.decodeSingularBoolField(value: &_storage._hasBias_p) }()
-        case 4: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._shapeBias) }()
-        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._bias) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if !_storage._shapeScale.isEmpty {
-        try visitor.visitPackedUInt64Field(value: _storage._shapeScale, fieldNumber: 1)
-      }
-      try { if let v = _storage._scale {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-      } }()
-      if _storage._hasBias_p != false {
-        try visitor.visitSingularBoolField(value: _storage._hasBias_p, fieldNumber: 3)
-      }
-      if !_storage._shapeBias.isEmpty {
-        try visitor.visitPackedUInt64Field(value: _storage._shapeBias, fieldNumber: 4)
-      }
-      try { if let v = _storage._bias {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
-      } }()
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ScaleLayerParams, rhs: CoreML_Specification_ScaleLayerParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._shapeScale != rhs_storage._shapeScale {return false}
-        if _storage._scale != rhs_storage._scale {return false}
-        if _storage._hasBias_p != rhs_storage._hasBias_p {return false}
-        if _storage._shapeBias != rhs_storage._shapeBias {return false}
-        if _storage._bias != rhs_storage._bias {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LoadConstantLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LoadConstantLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}shape\0\u{1}data\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.shape) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._data) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.shape.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.shape, fieldNumber: 1)
-    }
-    try { if let v = self._data {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LoadConstantLayerParams, rhs: CoreML_Specification_LoadConstantLayerParams) -> Bool {
-    if lhs.shape != rhs.shape {return false}
-    if lhs._data != rhs._data {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_L2NormalizeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".L2NormalizeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epsilon\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.epsilon) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.epsilon.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.epsilon, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_L2NormalizeLayerParams, rhs: CoreML_Specification_L2NormalizeLayerParams) -> Bool {
-    if lhs.epsilon != rhs.epsilon {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -12863,4288 +7309,6 @@ nonisolated extension CoreML_Specification_FlattenLayerParams: SwiftProtobuf.Mes
 
 nonisolated extension CoreML_Specification_FlattenLayerParams.FlattenOrder: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANNEL_FIRST\0\u{1}CHANNEL_LAST\0")
-}
-
-nonisolated extension CoreML_Specification_ReshapeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReshapeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetShape\0\u{1}mode\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.targetShape) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.targetShape.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.targetShape, fieldNumber: 1)
-    }
-    if self.mode != .channelFirst {
-      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReshapeLayerParams, rhs: CoreML_Specification_ReshapeLayerParams) -> Bool {
-    if lhs.targetShape != rhs.targetShape {return false}
-    if lhs.mode != rhs.mode {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReshapeLayerParams.ReshapeOrder: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANNEL_FIRST\0\u{1}CHANNEL_LAST\0")
-}
-
-nonisolated extension CoreML_Specification_PermuteLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".PermuteLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.axis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axis.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_PermuteLayerParams, rhs: CoreML_Specification_PermuteLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReorganizeDataLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReorganizeDataLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mode\0\u{1}blockSize\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.blockSize) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.mode != .spaceToDepth {
-      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 1)
-    }
-    if self.blockSize != 0 {
-      try visitor.visitSingularUInt64Field(value: self.blockSize, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReorganizeDataLayerParams, rhs: CoreML_Specification_ReorganizeDataLayerParams) -> Bool {
-    if lhs.mode != rhs.mode {return false}
-    if lhs.blockSize != rhs.blockSize {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReorganizeDataLayerParams.ReorganizationType: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SPACE_TO_DEPTH\0\u{1}DEPTH_TO_SPACE\0\u{1}PIXEL_SHUFFLE\0")
-}
-
-nonisolated extension CoreML_Specification_SliceLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SliceLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}startIndex\0\u{1}endIndex\0\u{1}stride\0\u{1}axis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.startIndex) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self.endIndex) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.stride) }()
-      case 4: try { try decoder.decodeSingularEnumField(value: &self.axis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.startIndex != 0 {
-      try visitor.visitSingularInt64Field(value: self.startIndex, fieldNumber: 1)
-    }
-    if self.endIndex != 0 {
-      try visitor.visitSingularInt64Field(value: self.endIndex, fieldNumber: 2)
-    }
-    if self.stride != 0 {
-      try visitor.visitSingularUInt64Field(value: self.stride, fieldNumber: 3)
-    }
-    if self.axis != .channelAxis {
-      try visitor.visitSingularEnumField(value: self.axis, fieldNumber: 4)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SliceLayerParams, rhs: CoreML_Specification_SliceLayerParams) -> Bool {
-    if lhs.startIndex != rhs.startIndex {return false}
-    if lhs.endIndex != rhs.endIndex {return false}
-    if lhs.stride != rhs.stride {return false}
-    if lhs.axis != rhs.axis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SliceLayerParams.SliceAxis: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANNEL_AXIS\0\u{1}HEIGHT_AXIS\0\u{1}WIDTH_AXIS\0")
-}
-
-nonisolated extension CoreML_Specification_ReduceLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mode\0\u{1}epsilon\0\u{1}axis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.epsilon) }()
-      case 3: try { try decoder.decodeSingularEnumField(value: &self.axis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.mode != .sum {
-      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 1)
-    }
-    if self.epsilon.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.epsilon, fieldNumber: 2)
-    }
-    if self.axis != .chw {
-      try visitor.visitSingularEnumField(value: self.axis, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceLayerParams, rhs: CoreML_Specification_ReduceLayerParams) -> Bool {
-    if lhs.mode != rhs.mode {return false}
-    if lhs.epsilon != rhs.epsilon {return false}
-    if lhs.axis != rhs.axis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceLayerParams.ReduceOperation: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SUM\0\u{1}AVG\0\u{1}PROD\0\u{1}LOGSUM\0\u{1}SUMSQUARE\0\u{1}L1\0\u{1}L2\0\u{1}MAX\0\u{1}MIN\0\u{1}ARGMAX\0")
-}
-
-nonisolated extension CoreML_Specification_ReduceLayerParams.ReduceAxis: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHW\0\u{1}HW\0\u{1}C\0\u{1}H\0\u{1}W\0")
-}
-
-nonisolated extension CoreML_Specification_CropLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CropLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}cropAmounts\0\u{2}\u{4}offset\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._cropAmounts) }()
-      case 5: try { try decoder.decodeRepeatedUInt64Field(value: &self.offset) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._cropAmounts {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    if !self.offset.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.offset, fieldNumber: 5)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CropLayerParams, rhs: CoreML_Specification_CropLayerParams) -> Bool {
-    if lhs._cropAmounts != rhs._cropAmounts {return false}
-    if lhs.offset != rhs.offset {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_AverageLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AverageLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_AverageLayerParams, rhs: CoreML_Specification_AverageLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_MaxLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".MaxLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_MaxLayerParams, rhs: CoreML_Specification_MaxLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_MinLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".MinLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_MinLayerParams, rhs: CoreML_Specification_MinLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_DotProductLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".DotProductLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}cosineSimilarity\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularBoolField(value: &self.cosineSimilarity) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.cosineSimilarity != false {
-      try visitor.visitSingularBoolField(value: self.cosineSimilarity, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_DotProductLayerParams, rhs: CoreML_Specification_DotProductLayerParams) -> Bool {
-    if lhs.cosineSimilarity != rhs.cosineSimilarity {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_MeanVarianceNormalizeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".MeanVarianceNormalizeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}acrossChannels\0\u{1}normalizeVariance\0\u{1}epsilon\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularBoolField(value: &self.acrossChannels) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.normalizeVariance) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.epsilon) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.acrossChannels != false {
-      try visitor.visitSingularBoolField(value: self.acrossChannels, fieldNumber: 1)
-    }
-    if self.normalizeVariance != false {
-      try visitor.visitSingularBoolField(value: self.normalizeVariance, fieldNumber: 2)
-    }
-    if self.epsilon.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.epsilon, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_MeanVarianceNormalizeLayerParams, rhs: CoreML_Specification_MeanVarianceNormalizeLayerParams) -> Bool {
-    if lhs.acrossChannels != rhs.acrossChannels {return false}
-    if lhs.normalizeVariance != rhs.normalizeVariance {return false}
-    if lhs.epsilon != rhs.epsilon {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SequenceRepeatLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SequenceRepeatLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nRepetitions\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.nRepetitions) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.nRepetitions != 0 {
-      try visitor.visitSingularUInt64Field(value: self.nRepetitions, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SequenceRepeatLayerParams, rhs: CoreML_Specification_SequenceRepeatLayerParams) -> Bool {
-    if lhs.nRepetitions != rhs.nRepetitions {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SimpleRecurrentLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SimpleRecurrentLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inputVectorSize\0\u{1}outputVectorSize\0\u{2}\u{8}activation\0\u{2}\u{5}sequenceOutput\0\u{2}\u{5}hasBiasVector\0\u{2}\u{a}weightMatrix\0\u{1}recursionMatrix\0\u{1}biasVector\0\u{2}D\u{1}reverseInput\0")
-
-  fileprivate class _StorageClass {
-    var _inputVectorSize: UInt64 = 0
-    var _outputVectorSize: UInt64 = 0
-    var _activation: CoreML_Specification_ActivationParams? = nil
-    var _sequenceOutput: Bool = false
-    var _hasBiasVector_p: Bool = false
-    var _weightMatrix: CoreML_Specification_WeightParams? = nil
-    var _recursionMatrix: CoreML_Specification_WeightParams? = nil
-    var _biasVector: CoreML_Specification_WeightParams? = nil
-    var _reverseInput: Bool = false
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _inputVectorSize = source._inputVectorSize
-      _outputVectorSize = source._outputVectorSize
-      _activation = source._activation
-      _sequenceOutput = source._sequenceOutput
-      _hasBiasVector_p = source._hasBiasVector_p
-      _weightMatrix = source._weightMatrix
-      _recursionMatrix = source._recursionMatrix
-      _biasVector = source._biasVector
-      _reverseInput = source._reverseInput
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._inputVectorSize) }()
-        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._outputVectorSize) }()
-        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._activation) }()
-        case 15: try { try decoder.decodeSingularBoolField(value: &_storage._sequenceOutput) }()
-        case 20: try { try decoder.decodeSingularBoolField(value: &_storage._hasBiasVector_p) }()
-        case 30: try { try decoder.decodeSingularMessageField(value: &_storage._weightMatrix) }()
-        case 31: try { try decoder.decodeSingularMessageField(value: &_storage._recursionMatrix) }()
-        case 32: try { try decoder.decodeSingularMessageField(value: &_storage._biasVector) }()
-        case 100: try { try decoder.decodeSingularBoolField(value: &_storage._reverseInput) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._inputVectorSize != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._inputVectorSize, fieldNumber: 1)
-      }
-      if _storage._outputVectorSize != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._outputVectorSize, fieldNumber: 2)
-      }
-      try { if let v = _storage._activation {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-      } }()
-      if _storage._sequenceOutput != false {
-        try visitor.visitSingularBoolField(value: _storage._sequenceOutput, fieldNumber: 15)
-      }
-      if _storage._hasBiasVector_p != false {
-        try visitor.visitSingularBoolField(value: _storage._hasBiasVector_p, fieldNumber: 20)
-      }
-      try { if let v = _storage._weightMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
-      } }()
-      try { if let v = _storage._recursionMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
-      } }()
-      try { if let v = _storage._biasVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
-      } }()
-      if _storage._reverseInput != false {
-        try visitor.visitSingularBoolField(value: _storage._reverseInput, fieldNumber: 100)
-      }
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SimpleRecurrentLayerParams, rhs: CoreML_Specification_SimpleRecurrentLayerParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._inputVectorSize != rhs_storage._inputVectorSize {return false}
-        if _storage._outputVectorSize != rhs_storage._outputVectorSize {return false}
-        if _storage._activation != rhs_storage._activation {return false}
-        if _storage._sequenceOutput != rhs_storage._sequenceOutput {return false}
-        if _storage._hasBiasVector_p != rhs_storage._hasBiasVector_p {return false}
-        if _storage._weightMatrix != rhs_storage._weightMatrix {return false}
-        if _storage._recursionMatrix != rhs_storage._recursionMatrix {return false}
-        if _storage._biasVector != rhs_storage._biasVector {return false}
-        if _storage._reverseInput != rhs_storage._reverseInput {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GRULayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GRULayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inputVectorSize\0\u{1}outputVectorSize\0\u{2}\u{8}activations\0\u{2}\u{5}sequenceOutput\0\u{2}\u{5}hasBiasVectors\0\u{2}\u{a}updateGateWeightMatrix\0\u{1}resetGateWeightMatrix\0\u{1}outputGateWeightMatrix\0\u{2}\u{12}updateGateRecursionMatrix\0\u{1}resetGateRecursionMatrix\0\u{1}outputGateRecursionMatrix\0\u{2}\u{12}updateGateBiasVector\0\u{1}resetGateBiasVector\0\u{1}outputGateBiasVector\0\u{2}\u{1c}reverseInput\0")
-
-  fileprivate class _StorageClass {
-    var _inputVectorSize: UInt64 = 0
-    var _outputVectorSize: UInt64 = 0
-    var _activations: [CoreML_Specification_ActivationParams] = []
-    var _sequenceOutput: Bool = false
-    var _hasBiasVectors_p: Bool = false
-    var _updateGateWeightMatrix: CoreML_Specification_WeightParams? = nil
-    var _resetGateWeightMatrix: CoreML_Specification_WeightParams? = nil
-    var _outputGateWeightMatrix: CoreML_Specification_WeightParams? = nil
-    var _updateGateRecursionMatrix: CoreML_Specification_WeightParams? = nil
-    var _resetGateRecursionMatrix: CoreML_Specification_WeightParams? = nil
-    var _outputGateRecursionMatrix: CoreML_Specification_WeightParams? = nil
-    var _updateGateBiasVector: CoreML_Specification_WeightParams? = nil
-    var _resetGateBiasVector: CoreML_Specification_WeightParams? = nil
-    var _outputGateBiasVector: CoreML_Specification_WeightParams? = nil
-    var _reverseInput: Bool = false
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _inputVectorSize = source._inputVectorSize
-      _outputVectorSize = source._outputVectorSize
-      _activations = source._activations
-      _sequenceOutput = source._sequenceOutput
-      _hasBiasVectors_p = source._hasBiasVectors_p
-      _updateGateWeightMatrix = source._updateGateWeightMatrix
-      _resetGateWeightMatrix = source._resetGateWeightMatrix
-      _outputGateWeightMatrix = source._outputGateWeightMatrix
-      _updateGateRecursionMatrix = source._updateGateRecursionMatrix
-      _resetGateRecursionMatrix = source._resetGateRecursionMatrix
-      _outputGateRecursionMatrix = source._outputGateRecursionMatrix
-      _updateGateBiasVector = source._updateGateBiasVector
-      _resetGateBiasVector = source._resetGateBiasVector
-      _outputGateBiasVector = source._outputGateBiasVector
-      _reverseInput = source._reverseInput
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._inputVectorSize) }()
-        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._outputVectorSize) }()
-        case 10: try { try decoder.decodeRepeatedMessageField(value: &_storage._activations) }()
-        case 15: try { try decoder.decodeSingularBoolField(value: &_storage._sequenceOutput) }()
-        case 20: try { try decoder.decodeSingularBoolField(value: &_storage._hasBiasVectors_p) }()
-        case 30: try { try decoder.decodeSingularMessageField(value: &_storage._updateGateWeightMatrix) }()
-        case 31: try { try decoder.decodeSingularMessageField(value: &_storage._resetGateWeightMatrix) }()
-        case 32: try { try decoder.decodeSingularMessageField(value: &_storage._outputGateWeightMatrix) }()
-        case 50: try { try decoder.decodeSingularMessageField(value: &_storage._updateGateRecursionMatrix) }()
-        case 51: try { try decoder.decodeSingularMessageField(value: &_storage._resetGateRecursionMatrix) }()
-        case 52: try { try decoder.decodeSingularMessageField(value: &_storage._outputGateRecursionMatrix) }()
-        case 70: try { try decoder.decodeSingularMessageField(value: &_storage._updateGateBiasVector) }()
-        case 71: try { try decoder.decodeSingularMessageField(value: &_storage._resetGateBiasVector) }()
-        case 72: try { try decoder.decodeSingularMessageField(value: &_storage._outputGateBiasVector) }()
-        case 100: try { try decoder.decodeSingularBoolField(value: &_storage._reverseInput) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._inputVectorSize != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._inputVectorSize, fieldNumber: 1)
-      }
-      if _storage._outputVectorSize != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._outputVectorSize, fieldNumber: 2)
-      }
-      if !_storage._activations.isEmpty {
-        try visitor.visitRepeatedMessageField(value: _storage._activations, fieldNumber: 10)
-      }
-      if _storage._sequenceOutput != false {
-        try visitor.visitSingularBoolField(value: _storage._sequenceOutput, fieldNumber: 15)
-      }
-      if _storage._hasBiasVectors_p != false {
-        try visitor.visitSingularBoolField(value: _storage._hasBiasVectors_p, fieldNumber: 20)
-      }
-      try { if let v = _storage._updateGateWeightMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
-      } }()
-      try { if let v = _storage._resetGateWeightMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
-      } }()
-      try { if let v = _storage._outputGateWeightMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
-      } }()
-      try { if let v = _storage._updateGateRecursionMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 50)
-      } }()
-      try { if let v = _storage._resetGateRecursionMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 51)
-      } }()
-      try { if let v = _storage._outputGateRecursionMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 52)
-      } }()
-      try { if let v = _storage._updateGateBiasVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 70)
-      } }()
-      try { if let v = _storage._resetGateBiasVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 71)
-      } }()
-      try { if let v = _storage._outputGateBiasVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 72)
-      } }()
-      if _storage._reverseInput != false {
-        try visitor.visitSingularBoolField(value: _storage._reverseInput, fieldNumber: 100)
-      }
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_GRULayerParams, rhs: CoreML_Specification_GRULayerParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._inputVectorSize != rhs_storage._inputVectorSize {return false}
-        if _storage._outputVectorSize != rhs_storage._outputVectorSize {return false}
-        if _storage._activations != rhs_storage._activations {return false}
-        if _storage._sequenceOutput != rhs_storage._sequenceOutput {return false}
-        if _storage._hasBiasVectors_p != rhs_storage._hasBiasVectors_p {return false}
-        if _storage._updateGateWeightMatrix != rhs_storage._updateGateWeightMatrix {return false}
-        if _storage._resetGateWeightMatrix != rhs_storage._resetGateWeightMatrix {return false}
-        if _storage._outputGateWeightMatrix != rhs_storage._outputGateWeightMatrix {return false}
-        if _storage._updateGateRecursionMatrix != rhs_storage._updateGateRecursionMatrix {return false}
-        if _storage._resetGateRecursionMatrix != rhs_storage._resetGateRecursionMatrix {return false}
-        if _storage._outputGateRecursionMatrix != rhs_storage._outputGateRecursionMatrix {return false}
-        if _storage._updateGateBiasVector != rhs_storage._updateGateBiasVector {return false}
-        if _storage._resetGateBiasVector != rhs_storage._resetGateBiasVector {return false}
-        if _storage._outputGateBiasVector != rhs_storage._outputGateBiasVector {return false}
-        if _storage._reverseInput != rhs_storage._reverseInput {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LSTMParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LSTMParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{a}sequenceOutput\0\u{2}\u{a}hasBiasVectors\0\u{2}\u{a}forgetBias\0\u{2}\u{a}hasPeepholeVectors\0\u{2}\u{a}coupledInputAndForgetGate\0\u{2}\u{a}cellClipThreshold\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 10: try { try decoder.decodeSingularBoolField(value: &self.sequenceOutput) }()
-      case 20: try { try decoder.decodeSingularBoolField(value: &self.hasBiasVectors_p) }()
-      case 30: try { try decoder.decodeSingularBoolField(value: &self.forgetBias) }()
-      case 40: try { try decoder.decodeSingularBoolField(value: &self.hasPeepholeVectors_p) }()
-      case 50: try { try decoder.decodeSingularBoolField(value: &self.coupledInputAndForgetGate) }()
-      case 60: try { try decoder.decodeSingularFloatField(value: &self.cellClipThreshold) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.sequenceOutput != false {
-      try visitor.visitSingularBoolField(value: self.sequenceOutput, fieldNumber: 10)
-    }
-    if self.hasBiasVectors_p != false {
-      try visitor.visitSingularBoolField(value: self.hasBiasVectors_p, fieldNumber: 20)
-    }
-    if self.forgetBias != false {
-      try visitor.visitSingularBoolField(value: self.forgetBias, fieldNumber: 30)
-    }
-    if self.hasPeepholeVectors_p != false {
-      try visitor.visitSingularBoolField(value: self.hasPeepholeVectors_p, fieldNumber: 40)
-    }
-    if self.coupledInputAndForgetGate != false {
-      try visitor.visitSingularBoolField(value: self.coupledInputAndForgetGate, fieldNumber: 50)
-    }
-    if self.cellClipThreshold.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.cellClipThreshold, fieldNumber: 60)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LSTMParams, rhs: CoreML_Specification_LSTMParams) -> Bool {
-    if lhs.sequenceOutput != rhs.sequenceOutput {return false}
-    if lhs.hasBiasVectors_p != rhs.hasBiasVectors_p {return false}
-    if lhs.forgetBias != rhs.forgetBias {return false}
-    if lhs.hasPeepholeVectors_p != rhs.hasPeepholeVectors_p {return false}
-    if lhs.coupledInputAndForgetGate != rhs.coupledInputAndForgetGate {return false}
-    if lhs.cellClipThreshold != rhs.cellClipThreshold {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LSTMWeightParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LSTMWeightParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inputGateWeightMatrix\0\u{1}forgetGateWeightMatrix\0\u{1}blockInputWeightMatrix\0\u{1}outputGateWeightMatrix\0\u{2}\u{10}inputGateRecursionMatrix\0\u{1}forgetGateRecursionMatrix\0\u{1}blockInputRecursionMatrix\0\u{1}outputGateRecursionMatrix\0\u{2}\u{11}inputGateBiasVector\0\u{1}forgetGateBiasVector\0\u{1}blockInputBiasVector\0\u{1}outputGateBiasVector\0\u{2}\u{11}inputGatePeepholeVector\0\u{1}forgetGatePeepholeVector\0\u{1}outputGatePeepholeVector\0")
-
-  fileprivate class _StorageClass {
-    var _inputGateWeightMatrix: CoreML_Specification_WeightParams? = nil
-    var _forgetGateWeightMatrix: CoreML_Specification_WeightParams? = nil
-    var _blockInputWeightMatrix: CoreML_Specification_WeightParams? = nil
-    var _outputGateWeightMatrix: CoreML_Specification_WeightParams? = nil
-    var _inputGateRecursionMatrix: CoreML_Specification_WeightParams? = nil
-    var _forgetGateRecursionMatrix: CoreML_Specification_WeightParams? = nil
-    var _blockInputRecursionMatrix: CoreML_Specification_WeightParams? = nil
-    var _outputGateRecursionMatrix: CoreML_Specification_WeightParams? = nil
-    var _inputGateBiasVector: CoreML_Specification_WeightParams? = nil
-    var _forgetGateBiasVector: CoreML_Specification_WeightParams? = nil
-    var _blockInputBiasVector: CoreML_Specification_WeightParams? = nil
-    var _outputGateBiasVector: CoreML_Specification_WeightParams? = nil
-    var _inputGatePeepholeVector: CoreML_Specification_WeightParams? = nil
-    var _forgetGatePeepholeVector: CoreML_Specification_WeightParams? = nil
-    var _outputGatePeepholeVector: CoreML_Specification_WeightParams? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _inputGateWeightMatrix = source._inputGateWeightMatrix
-      _forgetGateWeightMatrix = source._forgetGateWeightMatrix
-      _blockInputWeightMatrix = source._blockInputWeightMatrix
-      _outputGateWeightMatrix = source._outputGateWeightMatrix
-      _inputGateRecursionMatrix = source._inputGateRecursionMatrix
-      _forgetGateRecursionMatrix = source._forgetGateRecursionMatrix
-      _blockInputRecursionMatrix = source._blockInputRecursionMatrix
-      _outputGateRecursionMatrix = source._outputGateRecursionMatrix
-      _inputGateBiasVector = source._inputGateBiasVector
-      _forgetGateBiasVector = source._forgetGateBiasVector
-      _blockInputBiasVector = source._blockInputBiasVector
-      _outputGateBiasVector = source._outputGateBiasVector
-      _inputGatePeepholeVector = source._inputGatePeepholeVector
-      _forgetGatePeepholeVector = source._forgetGatePeepholeVector
-      _outputGatePeepholeVector = source._outputGatePeepholeVector
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._inputGateWeightMatrix) }()
-        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._forgetGateWeightMatrix) }()
-        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._blockInputWeightMatrix) }()
-        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._outputGateWeightMatrix) }()
-        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._inputGateRecursionMatrix) }()
-        case 21: try { try decoder.decodeSingularMessageField(value: &_storage._forgetGateRecursionMatrix) }()
-        case 22: try { try decoder.decodeSingularMessageField(value: &_storage._blockInputRecursionMatrix) }()
-        case 23: try { try decoder.decodeSingularMessageField(value: &_storage._outputGateRecursionMatrix) }()
-        case 40: try { try decoder.decodeSingularMessageField(value: &_storage._inputGateBiasVector) }()
-        case 41: try { try decoder.decodeSingularMessageField(value: &_storage._forgetGateBiasVector) }()
-        case 42: try { try decoder.decodeSingularMessageField(value: &_storage._blockInputBiasVector) }()
-        case 43: try { try decoder.decodeSingularMessageField(value: &_storage._outputGateBiasVector) }()
-        case 60: try { try decoder.decodeSingularMessageField(value: &_storage._inputGatePeepholeVector) }()
-        case 61: try { try decoder.decodeSingularMessageField(value: &_storage._forgetGatePeepholeVector) }()
-        case 62: try { try decoder.decodeSingularMessageField(value: &_storage._outputGatePeepholeVector) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      try { if let v = _storage._inputGateWeightMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-      } }()
-      try { if let v = _storage._forgetGateWeightMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-      } }()
-      try { if let v = _storage._blockInputWeightMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-      } }()
-      try { if let v = _storage._outputGateWeightMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-      } }()
-      try { if let v = _storage._inputGateRecursionMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-      } }()
-      try { if let v = _storage._forgetGateRecursionMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
-      } }()
-      try { if let v = _storage._blockInputRecursionMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
-      } }()
-      try { if let v = _storage._outputGateRecursionMatrix {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
-      } }()
-      try { if let v = _storage._inputGateBiasVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
-      } }()
-      try { if let v = _storage._forgetGateBiasVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
-      } }()
-      try { if let v = _storage._blockInputBiasVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 42)
-      } }()
-      try { if let v = _storage._outputGateBiasVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 43)
-      } }()
-      try { if let v = _storage._inputGatePeepholeVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 60)
-      } }()
-      try { if let v = _storage._forgetGatePeepholeVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 61)
-      } }()
-      try { if let v = _storage._outputGatePeepholeVector {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 62)
-      } }()
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LSTMWeightParams, rhs: CoreML_Specification_LSTMWeightParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._inputGateWeightMatrix != rhs_storage._inputGateWeightMatrix {return false}
-        if _storage._forgetGateWeightMatrix != rhs_storage._forgetGateWeightMatrix {return false}
-        if _storage._blockInputWeightMatrix != rhs_storage._blockInputWeightMatrix {return false}
-        if _storage._outputGateWeightMatrix != rhs_storage._outputGateWeightMatrix {return false}
-        if _storage._inputGateRecursionMatrix != rhs_storage._inputGateRecursionMatrix {return false}
-        if _storage._forgetGateRecursionMatrix != rhs_storage._forgetGateRecursionMatrix {return false}
-        if _storage._blockInputRecursionMatrix != rhs_storage._blockInputRecursionMatrix {return false}
-        if _storage._outputGateRecursionMatrix != rhs_storage._outputGateRecursionMatrix {return false}
-        if _storage._inputGateBiasVector != rhs_storage._inputGateBiasVector {return false}
-        if _storage._forgetGateBiasVector != rhs_storage._forgetGateBiasVector {return false}
-        if _storage._blockInputBiasVector != rhs_storage._blockInputBiasVector {return false}
-        if _storage._outputGateBiasVector != rhs_storage._outputGateBiasVector {return false}
-        if _storage._inputGatePeepholeVector != rhs_storage._inputGatePeepholeVector {return false}
-        if _storage._forgetGatePeepholeVector != rhs_storage._forgetGatePeepholeVector {return false}
-        if _storage._outputGatePeepholeVector != rhs_storage._outputGatePeepholeVector {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_UniDirectionalLSTMLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".UniDirectionalLSTMLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inputVectorSize\0\u{1}outputVectorSize\0\u{2}\u{8}activations\0\u{2}\u{5}params\0\u{2}\u{5}weightParams\0\u{2}P\u{1}reverseInput\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.inputVectorSize) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.outputVectorSize) }()
-      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.activations) }()
-      case 15: try { try decoder.decodeSingularMessageField(value: &self._params) }()
-      case 20: try { try decoder.decodeSingularMessageField(value: &self._weightParams) }()
-      case 100: try { try decoder.decodeSingularBoolField(value: &self.reverseInput) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.inputVectorSize != 0 {
-      try visitor.visitSingularUInt64Field(value: self.inputVectorSize, fieldNumber: 1)
-    }
-    if self.outputVectorSize != 0 {
-      try visitor.visitSingularUInt64Field(value: self.outputVectorSize, fieldNumber: 2)
-    }
-    if !self.activations.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.activations, fieldNumber: 10)
-    }
-    try { if let v = self._params {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-    } }()
-    try { if let v = self._weightParams {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-    } }()
-    if self.reverseInput != false {
-      try visitor.visitSingularBoolField(value: self.reverseInput, fieldNumber: 100)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_UniDirectionalLSTMLayerParams, rhs: CoreML_Specification_UniDirectionalLSTMLayerParams) -> Bool {
-    if lhs.inputVectorSize != rhs.inputVectorSize {return false}
-    if lhs.outputVectorSize != rhs.outputVectorSize {return false}
-    if lhs.activations != rhs.activations {return false}
-    if lhs._params != rhs._params {return false}
-    if lhs._weightParams != rhs._weightParams {return false}
-    if lhs.reverseInput != rhs.reverseInput {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_BiDirectionalLSTMLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BiDirectionalLSTMLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inputVectorSize\0\u{1}outputVectorSize\0\u{2}\u{8}activationsForwardLSTM\0\u{1}activationsBackwardLSTM\0\u{2}\u{4}params\0\u{2}\u{5}weightParams\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.inputVectorSize) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.outputVectorSize) }()
-      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.activationsForwardLstm) }()
-      case 11: try { try decoder.decodeRepeatedMessageField(value: &self.activationsBackwardLstm) }()
-      case 15: try { try decoder.decodeSingularMessageField(value: &self._params) }()
-      case 20: try { try decoder.decodeRepeatedMessageField(value: &self.weightParams) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.inputVectorSize != 0 {
-      try visitor.visitSingularUInt64Field(value: self.inputVectorSize, fieldNumber: 1)
-    }
-    if self.outputVectorSize != 0 {
-      try visitor.visitSingularUInt64Field(value: self.outputVectorSize, fieldNumber: 2)
-    }
-    if !self.activationsForwardLstm.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.activationsForwardLstm, fieldNumber: 10)
-    }
-    if !self.activationsBackwardLstm.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.activationsBackwardLstm, fieldNumber: 11)
-    }
-    try { if let v = self._params {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-    } }()
-    if !self.weightParams.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.weightParams, fieldNumber: 20)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_BiDirectionalLSTMLayerParams, rhs: CoreML_Specification_BiDirectionalLSTMLayerParams) -> Bool {
-    if lhs.inputVectorSize != rhs.inputVectorSize {return false}
-    if lhs.outputVectorSize != rhs.outputVectorSize {return false}
-    if lhs.activationsForwardLstm != rhs.activationsForwardLstm {return false}
-    if lhs.activationsBackwardLstm != rhs.activationsBackwardLstm {return false}
-    if lhs._params != rhs._params {return false}
-    if lhs.weightParams != rhs.weightParams {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_CustomLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CustomLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{a}className\0\u{2}\u{a}weights\0\u{2}\u{a}parameters\0\u{2}\u{a}description\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 10: try { try decoder.decodeSingularStringField(value: &self.className) }()
-      case 20: try { try decoder.decodeRepeatedMessageField(value: &self.weights) }()
-      case 30: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,CoreML_Specification_CustomLayerParams.CustomLayerParamValue>.self, value: &self.parameters) }()
-      case 40: try { try decoder.decodeSingularStringField(value: &self.description_p) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.className.isEmpty {
-      try visitor.visitSingularStringField(value: self.className, fieldNumber: 10)
-    }
-    if !self.weights.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.weights, fieldNumber: 20)
-    }
-    if !self.parameters.isEmpty {
-      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,CoreML_Specification_CustomLayerParams.CustomLayerParamValue>.self, value: self.parameters, fieldNumber: 30)
-    }
-    if !self.description_p.isEmpty {
-      try visitor.visitSingularStringField(value: self.description_p, fieldNumber: 40)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CustomLayerParams, rhs: CoreML_Specification_CustomLayerParams) -> Bool {
-    if lhs.className != rhs.className {return false}
-    if lhs.weights != rhs.weights {return false}
-    if lhs.parameters != rhs.parameters {return false}
-    if lhs.description_p != rhs.description_p {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_CustomLayerParams.CustomLayerParamValue: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = CoreML_Specification_CustomLayerParams.protoMessageName + ".CustomLayerParamValue"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{a}doubleValue\0\u{2}\u{a}stringValue\0\u{2}\u{a}intValue\0\u{2}\u{a}longValue\0\u{2}\u{a}boolValue\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 10: try {
-        var v: Double?
-        try decoder.decodeSingularDoubleField(value: &v)
-        if let v = v {
-          if self.value != nil {try decoder.handleConflictingOneOf()}
-          self.value = .doubleValue(v)
-        }
-      }()
-      case 20: try {
-        var v: String?
-        try decoder.decodeSingularStringField(value: &v)
-        if let v = v {
-          if self.value != nil {try decoder.handleConflictingOneOf()}
-          self.value = .stringValue(v)
-        }
-      }()
-      case 30: try {
-        var v: Int32?
-        try decoder.decodeSingularInt32Field(value: &v)
-        if let v = v {
-          if self.value != nil {try decoder.handleConflictingOneOf()}
-          self.value = .intValue(v)
-        }
-      }()
-      case 40: try {
-        var v: Int64?
-        try decoder.decodeSingularInt64Field(value: &v)
-        if let v = v {
-          if self.value != nil {try decoder.handleConflictingOneOf()}
-          self.value = .longValue(v)
-        }
-      }()
-      case 50: try {
-        var v: Bool?
-        try decoder.decodeSingularBoolField(value: &v)
-        if let v = v {
-          if self.value != nil {try decoder.handleConflictingOneOf()}
-          self.value = .boolValue(v)
-        }
-      }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    switch self.value {
-    case .doubleValue?: try {
-      guard case .doubleValue(let v)? = self.value else { preconditionFailure() }
-      try visitor.visitSingularDoubleField(value: v, fieldNumber: 10)
-    }()
-    case .stringValue?: try {
-      guard case .stringValue(let v)? = self.value else { preconditionFailure() }
-      try visitor.visitSingularStringField(value: v, fieldNumber: 20)
-    }()
-    case .intValue?: try {
-      guard case .intValue(let v)? = self.value else { preconditionFailure() }
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 30)
-    }()
-    case .longValue?: try {
-      guard case .longValue(let v)? = self.value else { preconditionFailure() }
-      try visitor.visitSingularInt64Field(value: v, fieldNumber: 40)
-    }()
-    case .boolValue?: try {
-      guard case .boolValue(let v)? = self.value else { preconditionFailure() }
-      try visitor.visitSingularBoolField(value: v, fieldNumber: 50)
-    }()
-    case nil: break
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CustomLayerParams.CustomLayerParamValue, rhs: CoreML_Specification_CustomLayerParams.CustomLayerParamValue) -> Bool {
-    if lhs.value != rhs.value {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_TransposeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".TransposeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.axes) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_TransposeLayerParams, rhs: CoreML_Specification_TransposeLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_BatchedMatMulLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BatchedMatMulLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}transposeA\0\u{1}transposeB\0\u{2}\u{3}weightMatrixFirstDimension\0\u{1}weightMatrixSecondDimension\0\u{1}hasBias\0\u{1}weights\0\u{1}bias\0\u{1}int8DynamicQuantize\0")
-
-  fileprivate class _StorageClass {
-    var _transposeA: Bool = false
-    var _transposeB: Bool = false
-    var _weightMatrixFirstDimension: UInt64 = 0
-    var _weightMatrixSecondDimension: UInt64 = 0
-    var _hasBias_p: Bool = false
-    var _weights: CoreML_Specification_WeightParams? = nil
-    var _bias: CoreML_Specification_WeightParams? = nil
-    var _int8DynamicQuantize: Bool = false
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _transposeA = source._transposeA
-      _transposeB = source._transposeB
-      _weightMatrixFirstDimension = source._weightMatrixFirstDimension
-      _weightMatrixSecondDimension = source._weightMatrixSecondDimension
-      _hasBias_p = source._hasBias_p
-      _weights = source._weights
-      _bias = source._bias
-      _int8DynamicQuantize = source._int8DynamicQuantize
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularBoolField(value: &_storage._transposeA) }()
-        case 2: try { try decoder.decodeSingularBoolField(value: &_storage._transposeB) }()
-        case 5: try { try decoder.decodeSingularUInt64Field(value: &_storage._weightMatrixFirstDimension) }()
-        case 6: try { try decoder.decodeSingularUInt64Field(value: &_storage._weightMatrixSecondDimension) }()
-        case 7: try { try decoder.decodeSingularBoolField(value: &_storage._hasBias_p) }()
-        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._weights) }()
-        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._bias) }()
-        case 10: try { try decoder.decodeSingularBoolField(value: &_storage._int8DynamicQuantize) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._transposeA != false {
-        try visitor.visitSingularBoolField(value: _storage._transposeA, fieldNumber: 1)
-      }
-      if _storage._transposeB != false {
-        try visitor.visitSingularBoolField(value: _storage._transposeB, fieldNumber: 2)
-      }
-      if _storage._weightMatrixFirstDimension != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._weightMatrixFirstDimension, fieldNumber: 5)
-      }
-      if _storage._weightMatrixSecondDimension != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._weightMatrixSecondDimension, fieldNumber: 6)
-      }
-      if _storage._hasBias_p != false {
-        try visitor.visitSingularBoolField(value: _storage._hasBias_p, fieldNumber: 7)
-      }
-      try { if let v = _storage._weights {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
-      } }()
-      try { if let v = _storage._bias {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
-      } }()
-      if _storage._int8DynamicQuantize != false {
-        try visitor.visitSingularBoolField(value: _storage._int8DynamicQuantize, fieldNumber: 10)
-      }
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_BatchedMatMulLayerParams, rhs: CoreML_Specification_BatchedMatMulLayerParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._transposeA != rhs_storage._transposeA {return false}
-        if _storage._transposeB != rhs_storage._transposeB {return false}
-        if _storage._weightMatrixFirstDimension != rhs_storage._weightMatrixFirstDimension {return false}
-        if _storage._weightMatrixSecondDimension != rhs_storage._weightMatrixSecondDimension {return false}
-        if _storage._hasBias_p != rhs_storage._hasBias_p {return false}
-        if _storage._weights != rhs_storage._weights {return false}
-        if _storage._bias != rhs_storage._bias {return false}
-        if _storage._int8DynamicQuantize != rhs_storage._int8DynamicQuantize {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ConcatNDLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ConcatNDLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}interleave\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.interleave) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.interleave != false {
-      try visitor.visitSingularBoolField(value: self.interleave, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ConcatNDLayerParams, rhs: CoreML_Specification_ConcatNDLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.interleave != rhs.interleave {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SoftmaxNDLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SoftmaxNDLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SoftmaxNDLayerParams, rhs: CoreML_Specification_SoftmaxNDLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReverseLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReverseLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reverseDim\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedBoolField(value: &self.reverseDim) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.reverseDim.isEmpty {
-      try visitor.visitPackedBoolField(value: self.reverseDim, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReverseLayerParams, rhs: CoreML_Specification_ReverseLayerParams) -> Bool {
-    if lhs.reverseDim != rhs.reverseDim {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReverseSeqLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReverseSeqLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}batchAxis\0\u{1}sequenceAxis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.batchAxis) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self.sequenceAxis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.batchAxis != 0 {
-      try visitor.visitSingularInt64Field(value: self.batchAxis, fieldNumber: 1)
-    }
-    if self.sequenceAxis != 0 {
-      try visitor.visitSingularInt64Field(value: self.sequenceAxis, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReverseSeqLayerParams, rhs: CoreML_Specification_ReverseSeqLayerParams) -> Bool {
-    if lhs.batchAxis != rhs.batchAxis {return false}
-    if lhs.sequenceAxis != rhs.sequenceAxis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LoadConstantNDLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LoadConstantNDLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}shape\0\u{1}data\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.shape) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._data) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.shape.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.shape, fieldNumber: 1)
-    }
-    try { if let v = self._data {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LoadConstantNDLayerParams, rhs: CoreML_Specification_LoadConstantNDLayerParams) -> Bool {
-    if lhs.shape != rhs.shape {return false}
-    if lhs._data != rhs._data {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_FillLikeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".FillLikeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}value\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.value) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.value.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.value, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_FillLikeLayerParams, rhs: CoreML_Specification_FillLikeLayerParams) -> Bool {
-    if lhs.value != rhs.value {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_FillStaticLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".FillStaticLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}value\0\u{1}targetShape\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.value) }()
-      case 2: try { try decoder.decodeRepeatedUInt64Field(value: &self.targetShape) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.value.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.value, fieldNumber: 1)
-    }
-    if !self.targetShape.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.targetShape, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_FillStaticLayerParams, rhs: CoreML_Specification_FillStaticLayerParams) -> Bool {
-    if lhs.value != rhs.value {return false}
-    if lhs.targetShape != rhs.targetShape {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_FillDynamicLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".FillDynamicLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}value\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.value) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.value.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.value, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_FillDynamicLayerParams, rhs: CoreML_Specification_FillDynamicLayerParams) -> Bool {
-    if lhs.value != rhs.value {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_WhereBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".WhereBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_WhereBroadcastableLayerParams, rhs: CoreML_Specification_WhereBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SinLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SinLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SinLayerParams, rhs: CoreML_Specification_SinLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_CosLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CosLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CosLayerParams, rhs: CoreML_Specification_CosLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_TanLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".TanLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_TanLayerParams, rhs: CoreML_Specification_TanLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_AsinLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AsinLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_AsinLayerParams, rhs: CoreML_Specification_AsinLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_AcosLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AcosLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_AcosLayerParams, rhs: CoreML_Specification_AcosLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_AtanLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AtanLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_AtanLayerParams, rhs: CoreML_Specification_AtanLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SinhLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SinhLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SinhLayerParams, rhs: CoreML_Specification_SinhLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_CoshLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CoshLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CoshLayerParams, rhs: CoreML_Specification_CoshLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_TanhLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".TanhLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_TanhLayerParams, rhs: CoreML_Specification_TanhLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_AsinhLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AsinhLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_AsinhLayerParams, rhs: CoreML_Specification_AsinhLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_AcoshLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AcoshLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_AcoshLayerParams, rhs: CoreML_Specification_AcoshLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_AtanhLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AtanhLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_AtanhLayerParams, rhs: CoreML_Specification_AtanhLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_PowBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".PowBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_PowBroadcastableLayerParams, rhs: CoreML_Specification_PowBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_Exp2LayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".Exp2LayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_Exp2LayerParams, rhs: CoreML_Specification_Exp2LayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_WhereNonZeroLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".WhereNonZeroLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_WhereNonZeroLayerParams, rhs: CoreML_Specification_WhereNonZeroLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_MatrixBandPartLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".MatrixBandPartLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}numLower\0\u{1}numUpper\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.numLower) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self.numUpper) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.numLower != 0 {
-      try visitor.visitSingularInt64Field(value: self.numLower, fieldNumber: 1)
-    }
-    if self.numUpper != 0 {
-      try visitor.visitSingularInt64Field(value: self.numUpper, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_MatrixBandPartLayerParams, rhs: CoreML_Specification_MatrixBandPartLayerParams) -> Bool {
-    if lhs.numLower != rhs.numLower {return false}
-    if lhs.numUpper != rhs.numUpper {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_UpperTriangularLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".UpperTriangularLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}k\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.k) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.k != 0 {
-      try visitor.visitSingularInt64Field(value: self.k, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_UpperTriangularLayerParams, rhs: CoreML_Specification_UpperTriangularLayerParams) -> Bool {
-    if lhs.k != rhs.k {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LowerTriangularLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LowerTriangularLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}k\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.k) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.k != 0 {
-      try visitor.visitSingularInt64Field(value: self.k, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LowerTriangularLayerParams, rhs: CoreML_Specification_LowerTriangularLayerParams) -> Bool {
-    if lhs.k != rhs.k {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_BroadcastToLikeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BroadcastToLikeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_BroadcastToLikeLayerParams, rhs: CoreML_Specification_BroadcastToLikeLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_BroadcastToStaticLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BroadcastToStaticLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetShape\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.targetShape) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.targetShape.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.targetShape, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_BroadcastToStaticLayerParams, rhs: CoreML_Specification_BroadcastToStaticLayerParams) -> Bool {
-    if lhs.targetShape != rhs.targetShape {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_BroadcastToDynamicLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".BroadcastToDynamicLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_BroadcastToDynamicLayerParams, rhs: CoreML_Specification_BroadcastToDynamicLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_AddBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".AddBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_AddBroadcastableLayerParams, rhs: CoreML_Specification_AddBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_MaxBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".MaxBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_MaxBroadcastableLayerParams, rhs: CoreML_Specification_MaxBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_MinBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".MinBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_MinBroadcastableLayerParams, rhs: CoreML_Specification_MinBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ModBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ModBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ModBroadcastableLayerParams, rhs: CoreML_Specification_ModBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_FloorDivBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".FloorDivBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_FloorDivBroadcastableLayerParams, rhs: CoreML_Specification_FloorDivBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SubtractBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SubtractBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SubtractBroadcastableLayerParams, rhs: CoreML_Specification_SubtractBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_MultiplyBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".MultiplyBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_MultiplyBroadcastableLayerParams, rhs: CoreML_Specification_MultiplyBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_DivideBroadcastableLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".DivideBroadcastableLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_DivideBroadcastableLayerParams, rhs: CoreML_Specification_DivideBroadcastableLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GatherLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GatherLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_GatherLayerParams, rhs: CoreML_Specification_GatherLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ScatterLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ScatterLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}mode\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.mode != .scatterUpdate {
-      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ScatterLayerParams, rhs: CoreML_Specification_ScatterLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.mode != rhs.mode {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GatherNDLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GatherNDLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_GatherNDLayerParams, rhs: CoreML_Specification_GatherNDLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ScatterNDLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ScatterNDLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mode\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.mode != .scatterUpdate {
-      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ScatterNDLayerParams, rhs: CoreML_Specification_ScatterNDLayerParams) -> Bool {
-    if lhs.mode != rhs.mode {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GatherAlongAxisLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GatherAlongAxisLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_GatherAlongAxisLayerParams, rhs: CoreML_Specification_GatherAlongAxisLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ScatterAlongAxisLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ScatterAlongAxisLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}mode\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.mode != .scatterUpdate {
-      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ScatterAlongAxisLayerParams, rhs: CoreML_Specification_ScatterAlongAxisLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.mode != rhs.mode {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_StackLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".StackLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_StackLayerParams, rhs: CoreML_Specification_StackLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RankPreservingReshapeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RankPreservingReshapeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetShape\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.targetShape) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.targetShape.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.targetShape, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RankPreservingReshapeLayerParams, rhs: CoreML_Specification_RankPreservingReshapeLayerParams) -> Bool {
-    if lhs.targetShape != rhs.targetShape {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ConstantPaddingLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ConstantPaddingLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}value\0\u{1}padAmounts\0\u{1}padToGivenOutputSizeMode\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.value) }()
-      case 2: try { try decoder.decodeRepeatedUInt64Field(value: &self.padAmounts) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.padToGivenOutputSizeMode) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.value.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.value, fieldNumber: 1)
-    }
-    if !self.padAmounts.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.padAmounts, fieldNumber: 2)
-    }
-    if self.padToGivenOutputSizeMode != false {
-      try visitor.visitSingularBoolField(value: self.padToGivenOutputSizeMode, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ConstantPaddingLayerParams, rhs: CoreML_Specification_ConstantPaddingLayerParams) -> Bool {
-    if lhs.value != rhs.value {return false}
-    if lhs.padAmounts != rhs.padAmounts {return false}
-    if lhs.padToGivenOutputSizeMode != rhs.padToGivenOutputSizeMode {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RandomNormalLikeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RandomNormalLikeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}mean\0\u{1}stdDev\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.mean) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.stdDev) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.mean.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.mean, fieldNumber: 2)
-    }
-    if self.stdDev.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.stdDev, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RandomNormalLikeLayerParams, rhs: CoreML_Specification_RandomNormalLikeLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.mean != rhs.mean {return false}
-    if lhs.stdDev != rhs.stdDev {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RandomNormalStaticLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RandomNormalStaticLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}mean\0\u{1}stdDev\0\u{1}outputShape\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.mean) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.stdDev) }()
-      case 4: try { try decoder.decodeRepeatedUInt64Field(value: &self.outputShape) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.mean.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.mean, fieldNumber: 2)
-    }
-    if self.stdDev.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.stdDev, fieldNumber: 3)
-    }
-    if !self.outputShape.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.outputShape, fieldNumber: 4)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RandomNormalStaticLayerParams, rhs: CoreML_Specification_RandomNormalStaticLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.mean != rhs.mean {return false}
-    if lhs.stdDev != rhs.stdDev {return false}
-    if lhs.outputShape != rhs.outputShape {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RandomNormalDynamicLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RandomNormalDynamicLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}mean\0\u{1}stdDev\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.mean) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.stdDev) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.mean.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.mean, fieldNumber: 2)
-    }
-    if self.stdDev.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.stdDev, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RandomNormalDynamicLayerParams, rhs: CoreML_Specification_RandomNormalDynamicLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.mean != rhs.mean {return false}
-    if lhs.stdDev != rhs.stdDev {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RandomUniformLikeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RandomUniformLikeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}minVal\0\u{1}maxVal\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.minVal) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.maxVal) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.minVal.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.minVal, fieldNumber: 2)
-    }
-    if self.maxVal.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.maxVal, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RandomUniformLikeLayerParams, rhs: CoreML_Specification_RandomUniformLikeLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.minVal != rhs.minVal {return false}
-    if lhs.maxVal != rhs.maxVal {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RandomUniformStaticLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RandomUniformStaticLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}minVal\0\u{1}maxVal\0\u{1}outputShape\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.minVal) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.maxVal) }()
-      case 4: try { try decoder.decodeRepeatedUInt64Field(value: &self.outputShape) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.minVal.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.minVal, fieldNumber: 2)
-    }
-    if self.maxVal.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.maxVal, fieldNumber: 3)
-    }
-    if !self.outputShape.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.outputShape, fieldNumber: 4)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RandomUniformStaticLayerParams, rhs: CoreML_Specification_RandomUniformStaticLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.minVal != rhs.minVal {return false}
-    if lhs.maxVal != rhs.maxVal {return false}
-    if lhs.outputShape != rhs.outputShape {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RandomUniformDynamicLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RandomUniformDynamicLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}minVal\0\u{1}maxVal\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.minVal) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.maxVal) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.minVal.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.minVal, fieldNumber: 2)
-    }
-    if self.maxVal.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.maxVal, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RandomUniformDynamicLayerParams, rhs: CoreML_Specification_RandomUniformDynamicLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.minVal != rhs.minVal {return false}
-    if lhs.maxVal != rhs.maxVal {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RandomBernoulliLikeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RandomBernoulliLikeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}prob\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.prob) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.prob.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.prob, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RandomBernoulliLikeLayerParams, rhs: CoreML_Specification_RandomBernoulliLikeLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.prob != rhs.prob {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RandomBernoulliStaticLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RandomBernoulliStaticLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}prob\0\u{1}outputShape\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.prob) }()
-      case 3: try { try decoder.decodeRepeatedUInt64Field(value: &self.outputShape) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.prob.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.prob, fieldNumber: 2)
-    }
-    if !self.outputShape.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.outputShape, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RandomBernoulliStaticLayerParams, rhs: CoreML_Specification_RandomBernoulliStaticLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.prob != rhs.prob {return false}
-    if lhs.outputShape != rhs.outputShape {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RandomBernoulliDynamicLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RandomBernoulliDynamicLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}prob\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.prob) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.prob.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.prob, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RandomBernoulliDynamicLayerParams, rhs: CoreML_Specification_RandomBernoulliDynamicLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.prob != rhs.prob {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_CategoricalDistributionLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CategoricalDistributionLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}seed\0\u{1}numSamples\0\u{1}isLogits\0\u{1}eps\0\u{1}temperature\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.seed) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self.numSamples) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.isLogits) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.eps) }()
-      case 5: try { try decoder.decodeSingularFloatField(value: &self.temperature) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.seed != 0 {
-      try visitor.visitSingularInt64Field(value: self.seed, fieldNumber: 1)
-    }
-    if self.numSamples != 0 {
-      try visitor.visitSingularInt64Field(value: self.numSamples, fieldNumber: 2)
-    }
-    if self.isLogits != false {
-      try visitor.visitSingularBoolField(value: self.isLogits, fieldNumber: 3)
-    }
-    if self.eps.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.eps, fieldNumber: 4)
-    }
-    if self.temperature.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.temperature, fieldNumber: 5)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CategoricalDistributionLayerParams, rhs: CoreML_Specification_CategoricalDistributionLayerParams) -> Bool {
-    if lhs.seed != rhs.seed {return false}
-    if lhs.numSamples != rhs.numSamples {return false}
-    if lhs.isLogits != rhs.isLogits {return false}
-    if lhs.eps != rhs.eps {return false}
-    if lhs.temperature != rhs.temperature {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceL1LayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceL1LayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceL1LayerParams, rhs: CoreML_Specification_ReduceL1LayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceL2LayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceL2LayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceL2LayerParams, rhs: CoreML_Specification_ReduceL2LayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceMaxLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceMaxLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceMaxLayerParams, rhs: CoreML_Specification_ReduceMaxLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceMinLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceMinLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceMinLayerParams, rhs: CoreML_Specification_ReduceMinLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceSumLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceSumLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceSumLayerParams, rhs: CoreML_Specification_ReduceSumLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceProdLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceProdLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceProdLayerParams, rhs: CoreML_Specification_ReduceProdLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceMeanLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceMeanLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceMeanLayerParams, rhs: CoreML_Specification_ReduceMeanLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceLogSumLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceLogSumLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceLogSumLayerParams, rhs: CoreML_Specification_ReduceLogSumLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceSumSquareLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceSumSquareLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceSumSquareLayerParams, rhs: CoreML_Specification_ReduceSumSquareLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReduceLogSumExpLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReduceLogSumExpLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}keepDims\0\u{1}reduceAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepDims) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reduceAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.keepDims != false {
-      try visitor.visitSingularBoolField(value: self.keepDims, fieldNumber: 2)
-    }
-    if self.reduceAll != false {
-      try visitor.visitSingularBoolField(value: self.reduceAll, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReduceLogSumExpLayerParams, rhs: CoreML_Specification_ReduceLogSumExpLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.keepDims != rhs.keepDims {return false}
-    if lhs.reduceAll != rhs.reduceAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ExpandDimsLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ExpandDimsLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ExpandDimsLayerParams, rhs: CoreML_Specification_ExpandDimsLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_FlattenTo2DLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".FlattenTo2DLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_FlattenTo2DLayerParams, rhs: CoreML_Specification_FlattenTo2DLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReshapeStaticLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReshapeStaticLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}targetShape\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.targetShape) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.targetShape.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.targetShape, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReshapeStaticLayerParams, rhs: CoreML_Specification_ReshapeStaticLayerParams) -> Bool {
-    if lhs.targetShape != rhs.targetShape {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReshapeLikeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReshapeLikeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReshapeLikeLayerParams, rhs: CoreML_Specification_ReshapeLikeLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ReshapeDynamicLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ReshapeDynamicLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ReshapeDynamicLayerParams, rhs: CoreML_Specification_ReshapeDynamicLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SqueezeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SqueezeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axes\0\u{1}squeezeAll\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.axes) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.squeezeAll) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.axes.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.axes, fieldNumber: 1)
-    }
-    if self.squeezeAll != false {
-      try visitor.visitSingularBoolField(value: self.squeezeAll, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SqueezeLayerParams, rhs: CoreML_Specification_SqueezeLayerParams) -> Bool {
-    if lhs.axes != rhs.axes {return false}
-    if lhs.squeezeAll != rhs.squeezeAll {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_TopKLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".TopKLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}K\0\u{1}useBottomK\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.k) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.useBottomK) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.k != 0 {
-      try visitor.visitSingularUInt64Field(value: self.k, fieldNumber: 2)
-    }
-    if self.useBottomK != false {
-      try visitor.visitSingularBoolField(value: self.useBottomK, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_TopKLayerParams, rhs: CoreML_Specification_TopKLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.k != rhs.k {return false}
-    if lhs.useBottomK != rhs.useBottomK {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ArgMaxLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ArgMaxLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}removeDim\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.removeDim) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.removeDim != false {
-      try visitor.visitSingularBoolField(value: self.removeDim, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ArgMaxLayerParams, rhs: CoreML_Specification_ArgMaxLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.removeDim != rhs.removeDim {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ArgMinLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ArgMinLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}removeDim\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.removeDim) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.removeDim != false {
-      try visitor.visitSingularBoolField(value: self.removeDim, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ArgMinLayerParams, rhs: CoreML_Specification_ArgMinLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.removeDim != rhs.removeDim {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SplitNDLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SplitNDLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}numSplits\0\u{1}splitSizes\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.numSplits) }()
-      case 3: try { try decoder.decodeRepeatedUInt64Field(value: &self.splitSizes) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.numSplits != 0 {
-      try visitor.visitSingularUInt64Field(value: self.numSplits, fieldNumber: 2)
-    }
-    if !self.splitSizes.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.splitSizes, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SplitNDLayerParams, rhs: CoreML_Specification_SplitNDLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.numSplits != rhs.numSplits {return false}
-    if lhs.splitSizes != rhs.splitSizes {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_CeilLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CeilLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CeilLayerParams, rhs: CoreML_Specification_CeilLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RoundLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RoundLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RoundLayerParams, rhs: CoreML_Specification_RoundLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_FloorLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".FloorLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_FloorLayerParams, rhs: CoreML_Specification_FloorLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SignLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SignLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SignLayerParams, rhs: CoreML_Specification_SignLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ClipLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ClipLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}minVal\0\u{1}maxVal\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.minVal) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.maxVal) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.minVal.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.minVal, fieldNumber: 1)
-    }
-    if self.maxVal.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.maxVal, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ClipLayerParams, rhs: CoreML_Specification_ClipLayerParams) -> Bool {
-    if lhs.minVal != rhs.minVal {return false}
-    if lhs.maxVal != rhs.maxVal {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SliceStaticLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SliceStaticLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}beginIds\0\u{1}beginMasks\0\u{1}endIds\0\u{1}endMasks\0\u{1}strides\0\u{1}squeezeMasks\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedInt64Field(value: &self.beginIds) }()
-      case 2: try { try decoder.decodeRepeatedBoolField(value: &self.beginMasks) }()
-      case 3: try { try decoder.decodeRepeatedInt64Field(value: &self.endIds) }()
-      case 4: try { try decoder.decodeRepeatedBoolField(value: &self.endMasks) }()
-      case 5: try { try decoder.decodeRepeatedInt64Field(value: &self.strides) }()
-      case 6: try { try decoder.decodeRepeatedBoolField(value: &self.squeezeMasks) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.beginIds.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.beginIds, fieldNumber: 1)
-    }
-    if !self.beginMasks.isEmpty {
-      try visitor.visitPackedBoolField(value: self.beginMasks, fieldNumber: 2)
-    }
-    if !self.endIds.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.endIds, fieldNumber: 3)
-    }
-    if !self.endMasks.isEmpty {
-      try visitor.visitPackedBoolField(value: self.endMasks, fieldNumber: 4)
-    }
-    if !self.strides.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.strides, fieldNumber: 5)
-    }
-    if !self.squeezeMasks.isEmpty {
-      try visitor.visitPackedBoolField(value: self.squeezeMasks, fieldNumber: 6)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SliceStaticLayerParams, rhs: CoreML_Specification_SliceStaticLayerParams) -> Bool {
-    if lhs.beginIds != rhs.beginIds {return false}
-    if lhs.beginMasks != rhs.beginMasks {return false}
-    if lhs.endIds != rhs.endIds {return false}
-    if lhs.endMasks != rhs.endMasks {return false}
-    if lhs.strides != rhs.strides {return false}
-    if lhs.squeezeMasks != rhs.squeezeMasks {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SliceDynamicLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SliceDynamicLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}beginMasks\0\u{1}endIds\0\u{1}endMasks\0\u{1}strides\0\u{1}squeezeMasks\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 2: try { try decoder.decodeRepeatedBoolField(value: &self.beginMasks) }()
-      case 3: try { try decoder.decodeRepeatedInt64Field(value: &self.endIds) }()
-      case 4: try { try decoder.decodeRepeatedBoolField(value: &self.endMasks) }()
-      case 5: try { try decoder.decodeRepeatedInt64Field(value: &self.strides) }()
-      case 6: try { try decoder.decodeRepeatedBoolField(value: &self.squeezeMasks) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.beginMasks.isEmpty {
-      try visitor.visitPackedBoolField(value: self.beginMasks, fieldNumber: 2)
-    }
-    if !self.endIds.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.endIds, fieldNumber: 3)
-    }
-    if !self.endMasks.isEmpty {
-      try visitor.visitPackedBoolField(value: self.endMasks, fieldNumber: 4)
-    }
-    if !self.strides.isEmpty {
-      try visitor.visitPackedInt64Field(value: self.strides, fieldNumber: 5)
-    }
-    if !self.squeezeMasks.isEmpty {
-      try visitor.visitPackedBoolField(value: self.squeezeMasks, fieldNumber: 6)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SliceDynamicLayerParams, rhs: CoreML_Specification_SliceDynamicLayerParams) -> Bool {
-    if lhs.beginMasks != rhs.beginMasks {return false}
-    if lhs.endIds != rhs.endIds {return false}
-    if lhs.endMasks != rhs.endMasks {return false}
-    if lhs.strides != rhs.strides {return false}
-    if lhs.squeezeMasks != rhs.squeezeMasks {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_TileLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".TileLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reps\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.reps) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.reps.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.reps, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_TileLayerParams, rhs: CoreML_Specification_TileLayerParams) -> Bool {
-    if lhs.reps != rhs.reps {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GetShapeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GetShapeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_GetShapeLayerParams, rhs: CoreML_Specification_GetShapeLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ErfLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ErfLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ErfLayerParams, rhs: CoreML_Specification_ErfLayerParams) -> Bool {
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GeluLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GeluLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mode\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.mode != .exact {
-      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 1)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_GeluLayerParams, rhs: CoreML_Specification_GeluLayerParams) -> Bool {
-    if lhs.mode != rhs.mode {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_GeluLayerParams.GeluMode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EXACT\0\u{1}TANH_APPROXIMATION\0\u{1}SIGMOID_APPROXIMATION\0")
-}
-
-nonisolated extension CoreML_Specification_RangeStaticLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RangeStaticLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}endValue\0\u{1}startValue\0\u{1}stepSizeValue\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.endValue) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.startValue) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.stepSizeValue) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.endValue.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.endValue, fieldNumber: 1)
-    }
-    if self.startValue.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.startValue, fieldNumber: 2)
-    }
-    if self.stepSizeValue.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.stepSizeValue, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RangeStaticLayerParams, rhs: CoreML_Specification_RangeStaticLayerParams) -> Bool {
-    if lhs.endValue != rhs.endValue {return false}
-    if lhs.startValue != rhs.startValue {return false}
-    if lhs.stepSizeValue != rhs.stepSizeValue {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_RangeDynamicLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".RangeDynamicLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}startValue\0\u{1}stepSizeValue\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.startValue) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.stepSizeValue) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.startValue.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.startValue, fieldNumber: 2)
-    }
-    if self.stepSizeValue.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.stepSizeValue, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_RangeDynamicLayerParams, rhs: CoreML_Specification_RangeDynamicLayerParams) -> Bool {
-    if lhs.startValue != rhs.startValue {return false}
-    if lhs.stepSizeValue != rhs.stepSizeValue {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SlidingWindowsLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SlidingWindowsLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}windowSize\0\u{1}step\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.windowSize) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.step) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.windowSize != 0 {
-      try visitor.visitSingularUInt64Field(value: self.windowSize, fieldNumber: 2)
-    }
-    if self.step != 0 {
-      try visitor.visitSingularUInt64Field(value: self.step, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SlidingWindowsLayerParams, rhs: CoreML_Specification_SlidingWindowsLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.windowSize != rhs.windowSize {return false}
-    if lhs.step != rhs.step {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_LayerNormalizationLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".LayerNormalizationLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}normalizedShape\0\u{1}eps\0\u{1}gamma\0\u{1}beta\0")
-
-  fileprivate class _StorageClass {
-    var _normalizedShape: [Int64] = []
-    var _eps: Float = 0
-    var _gamma: CoreML_Specification_WeightParams? = nil
-    var _beta: CoreML_Specification_WeightParams? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _normalizedShape = source._normalizedShape
-      _eps = source._eps
-      _gamma = source._gamma
-      _beta = source._beta
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeRepeatedInt64Field(value: &_storage._normalizedShape) }()
-        case 2: try { try decoder.decodeSingularFloatField(value: &_storage._eps) }()
-        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._gamma) }()
-        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._beta) }()
-        default: break
-        }
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if !_storage._normalizedShape.isEmpty {
-        try visitor.visitPackedInt64Field(value: _storage._normalizedShape, fieldNumber: 1)
-      }
-      if _storage._eps.bitPattern != 0 {
-        try visitor.visitSingularFloatField(value: _storage._eps, fieldNumber: 2)
-      }
-      try { if let v = _storage._gamma {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-      } }()
-      try { if let v = _storage._beta {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-      } }()
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_LayerNormalizationLayerParams, rhs: CoreML_Specification_LayerNormalizationLayerParams) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._normalizedShape != rhs_storage._normalizedShape {return false}
-        if _storage._eps != rhs_storage._eps {return false}
-        if _storage._gamma != rhs_storage._gamma {return false}
-        if _storage._beta != rhs_storage._beta {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_NonMaximumSuppressionLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".NonMaximumSuppressionLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}iouThreshold\0\u{1}scoreThreshold\0\u{1}maxBoxes\0\u{1}perClassSuppression\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.iouThreshold) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.scoreThreshold) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.maxBoxes) }()
-      case 4: try { try decoder.decodeSingularBoolField(value: &self.perClassSuppression) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.iouThreshold.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.iouThreshold, fieldNumber: 1)
-    }
-    if self.scoreThreshold.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.scoreThreshold, fieldNumber: 2)
-    }
-    if self.maxBoxes != 0 {
-      try visitor.visitSingularUInt64Field(value: self.maxBoxes, fieldNumber: 3)
-    }
-    if self.perClassSuppression != false {
-      try visitor.visitSingularBoolField(value: self.perClassSuppression, fieldNumber: 4)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_NonMaximumSuppressionLayerParams, rhs: CoreML_Specification_NonMaximumSuppressionLayerParams) -> Bool {
-    if lhs.iouThreshold != rhs.iouThreshold {return false}
-    if lhs.scoreThreshold != rhs.scoreThreshold {return false}
-    if lhs.maxBoxes != rhs.maxBoxes {return false}
-    if lhs.perClassSuppression != rhs.perClassSuppression {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ClampedReLULayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ClampedReLULayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}alpha\0\u{1}beta\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.alpha) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.beta) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.alpha.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.alpha, fieldNumber: 1)
-    }
-    if self.beta.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.beta, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ClampedReLULayerParams, rhs: CoreML_Specification_ClampedReLULayerParams) -> Bool {
-    if lhs.alpha != rhs.alpha {return false}
-    if lhs.beta != rhs.beta {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_ArgSortLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".ArgSortLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}descending\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.descending) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.descending != false {
-      try visitor.visitSingularBoolField(value: self.descending, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_ArgSortLayerParams, rhs: CoreML_Specification_ArgSortLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.descending != rhs.descending {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_SliceBySizeLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".SliceBySizeLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}size\0\u{1}axis\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self.size) }()
-      case 3: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.size != 0 {
-      try visitor.visitSingularInt64Field(value: self.size, fieldNumber: 2)
-    }
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_SliceBySizeLayerParams, rhs: CoreML_Specification_SliceBySizeLayerParams) -> Bool {
-    if lhs.size != rhs.size {return false}
-    if lhs.axis != rhs.axis {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
 }
 
 nonisolated extension CoreML_Specification_NeuralNetworkClassifier: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -17239,91 +7403,6 @@ nonisolated extension CoreML_Specification_NeuralNetworkClassifier: SwiftProtobu
     if lhs._updateParams != rhs._updateParams {return false}
     if lhs.classLabels != rhs.classLabels {return false}
     if lhs.labelProbabilityLayerName != rhs.labelProbabilityLayerName {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_OneHotLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".OneHotLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}oneHotVectorSize\0\u{1}axis\0\u{1}onValue\0\u{1}offValue\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.oneHotVectorSize) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.onValue) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.offValue) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.oneHotVectorSize != 0 {
-      try visitor.visitSingularUInt64Field(value: self.oneHotVectorSize, fieldNumber: 1)
-    }
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 2)
-    }
-    if self.onValue.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.onValue, fieldNumber: 3)
-    }
-    if self.offValue.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.offValue, fieldNumber: 4)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_OneHotLayerParams, rhs: CoreML_Specification_OneHotLayerParams) -> Bool {
-    if lhs.oneHotVectorSize != rhs.oneHotVectorSize {return false}
-    if lhs.axis != rhs.axis {return false}
-    if lhs.onValue != rhs.onValue {return false}
-    if lhs.offValue != rhs.offValue {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension CoreML_Specification_CumSumLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CumSumLayerParams"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}axis\0\u{1}excludeFinalSum\0\u{1}reverse\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularInt64Field(value: &self.axis) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.excludeFinalSum) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.reverse) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.axis != 0 {
-      try visitor.visitSingularInt64Field(value: self.axis, fieldNumber: 1)
-    }
-    if self.excludeFinalSum != false {
-      try visitor.visitSingularBoolField(value: self.excludeFinalSum, fieldNumber: 2)
-    }
-    if self.reverse != false {
-      try visitor.visitSingularBoolField(value: self.reverse, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: CoreML_Specification_CumSumLayerParams, rhs: CoreML_Specification_CumSumLayerParams) -> Bool {
-    if lhs.axis != rhs.axis {return false}
-    if lhs.excludeFinalSum != rhs.excludeFinalSum {return false}
-    if lhs.reverse != rhs.reverse {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -17783,6 +7862,25 @@ nonisolated extension CoreML_Specification_AdamOptimizer: SwiftProtobuf.Message,
     if lhs._beta1 != rhs._beta1 {return false}
     if lhs._beta2 != rhs._beta2 {return false}
     if lhs._eps != rhs._eps {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension CoreML_Specification_UnmappedLayerParams: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UnmappedLayerParams"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: CoreML_Specification_UnmappedLayerParams, rhs: CoreML_Specification_UnmappedLayerParams) -> Bool {
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
