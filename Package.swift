@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "DrawingClassifier", targets: ["DrawingClassifier"]),
         .library(name: "AutomatonRecognition", targets: ["AutomatonRecognition"]),
+        .library(name: "ModelExchange", targets: ["ModelExchange"]),
         .executable(name: "fa-train", targets: ["fa-train"]),
         .executable(name: "fa-recognize", targets: ["fa-recognize"]),
         .executable(name: "fa-serve", targets: ["fa-serve"]),
@@ -18,6 +19,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        // The generated code in Sources/ModelExchange/Generated is from protoc-gen-swift 1.39.0
+        // and needs its runtime.
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         // libpng (and zlib, for the model file's CRC-32) through pkg-config.
@@ -49,8 +53,13 @@ let package = Package(
         .target(name: "AutomatonRecognition", dependencies: [
             "StrokeFormats", "Pictures", "DrawingClassifier", "DefaultModelData",
         ]),
+        // ONNX and Core ML export, Core ML import (FORMATS.md §7). Generated/ holds the message
+        // code of the ONNX and Core ML schemas (scripts/generate-protobuf).
+        .target(name: "ModelExchange", dependencies: [
+            "DrawingClassifier", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
         .executableTarget(name: "fa-train", dependencies: [
-            "DrawingClassifier", "StrokeFormats", "Pictures",
+            "DrawingClassifier", "StrokeFormats", "Pictures", "ModelExchange",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "fa-recognize", dependencies: [
@@ -94,8 +103,12 @@ let package = Package(
         .testTarget(name: "EditorServerTests", dependencies: [
             "EditorServer", "AutomatonRecognition", "StrokeFormats", "TestSupport",
         ]),
+        .testTarget(name: "ModelExchangeTests", dependencies: [
+            "ModelExchange", "DrawingClassifier", "TestSupport",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
         .testTarget(name: "CommandLineTests",
-                    dependencies: ["DrawingClassifier", "StrokeFormats", "TestSupport"],
+                    dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "TestSupport"],
                     exclude: ["BadInputs"]),
     ]
 )

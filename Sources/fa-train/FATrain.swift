@@ -9,7 +9,8 @@ struct FATrain: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fa-train",
         abstract: "Train, evaluate and use the stroke classifier (circle / arrow / cycle …).",
-        subcommands: [Train.self, Evaluate.self, Predict.self, Rasterize.self, MontageCommand.self],
+        subcommands: [Train.self, Evaluate.self, Predict.self, Rasterize.self, MontageCommand.self,
+                      Export.self, Import.self],
         defaultSubcommand: Train.self)
 }
 
@@ -262,6 +263,8 @@ struct Predict: ParsableCommand {
         abstract: "Print the most probable classes of single PNG files.")
     @Option(help: "The model file.") var model: String
     @Option(help: "How many classes to list per file.") var top = 3
+    @Flag(help: "Print one JSON line per file instead: all probabilities at full precision and the pixels the network saw.")
+    var json = false
     @Argument(help: "PNG files.") var files: [String]
     @OptionGroup var images: ImageOptions
 
@@ -275,6 +278,10 @@ struct Predict: ParsableCommand {
         for file in files {
             let image = try GrayImage(contentsOfPNG: file, options: images.pngOptions)
                 .fitted(toSide: classifier.preprocessing.width)
+            if json {
+                print(PredictionJSON(file: file, image: image, classifier: classifier).line)
+                continue
+            }
             let predictions = classifier.topPredictions([image], k: top)[0]
             print(file + "  " + predictions.map { "\($0.label) \(String(format: "%.4f", $0.probability))" }
                 .joined(separator: "  "))
