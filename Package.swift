@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "AutomatonRecognition", targets: ["AutomatonRecognition"]),
         .executable(name: "fa-train", targets: ["fa-train"]),
         .executable(name: "fa-recognize", targets: ["fa-recognize"]),
+        .library(name: "AutomatonOperations", targets: ["AutomatonOperations"]),
+        .executable(name: "fa-automaton", targets: ["fa-automaton"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,7 +40,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "fa-recognize", dependencies: [
-            "DrawingClassifier", "AutomatonRecognition",
+            "DrawingClassifier", "AutomatonRecognition", "AutomatonOperations",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Determinization, minimization, equivalence, regular expressions, JFLAP files.
+        .target(name: "AutomatonOperations", dependencies: ["AutomatonRecognition", "DrawingClassifier"]),
+        .executableTarget(name: "fa-automaton", dependencies: [
+            "AutomatonOperations", "AutomatonRecognition",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Training-speed benchmark (scripts/bench-train.sh); not a product.
@@ -46,6 +54,9 @@ let package = Package(
         .testTarget(name: "DrawingClassifierTests", dependencies: ["DrawingClassifier", "CLibPNG"]),
         .testTarget(name: "AutomatonRecognitionTests",
                     dependencies: ["AutomatonRecognition", "DrawingClassifier"]),
+        .testTarget(name: "AutomatonOperationsTests",
+                    dependencies: ["AutomatonOperations", "AutomatonRecognition", "DrawingClassifier"],
+                    exclude: ["Resources"]),
         .testTarget(name: "CommandLineTests", dependencies: ["DrawingClassifier"],
                     exclude: ["BadInputs"]),
     ]
