@@ -102,8 +102,9 @@ extension Automaton {
     /// A regular expression for the automaton's language (state elimination, simplified).
     public func regex() throws(AutomatonOperationError) -> Regex { try NFA(self).regex() }
 
-    /// Thompson's ε-NFA for `regex`, states `q0`, `q1`, … laid out on a grid.
-    public init(regex: Regex) { self.init(NFA(regex: regex)) }
+    /// Thompson's ε-NFA for `regex`, states `q0`, `q1`, … in breadth-first order from the
+    /// initial state, laid out on a grid.
+    public init(regex: Regex) { self.init(NFA(regex: regex).renumberedBreadthFirst()) }
 }
 
 extension RecognitionResult {

@@ -4,6 +4,8 @@ public enum AutomatonOperationError: Error, Sendable, Equatable, CustomStringCon
     case tooManyStates(limit: Int)
     /// A symbol that the regular-expression syntax reserves (`()|*+?ε∅`) or cannot write.
     case symbolNotWritableInRegex(String)
+    /// State elimination made an expression longer than `limit` symbols and operators.
+    case regexTooLarge(limit: Int)
 
     public var description: String {
         switch self {
@@ -13,6 +15,9 @@ public enum AutomatonOperationError: Error, Sendable, Equatable, CustomStringCon
         case let .symbolNotWritableInRegex(symbol):
             "the symbol '\(symbol)' cannot be written in a regular expression "
                 + "(it is one of ( ) | * + ? ε ∅ or a space)"
+        case let .regexTooLarge(limit):
+            "the regular expression would have more than \(limit) symbols and operators "
+                + "(state elimination grows exponentially on dense automata)"
         }
     }
 }

@@ -37,7 +37,8 @@ extension DFA {
             }
         }
         let reachable = original.count
-        var delta = [Int](repeating: 0, count: (reachable + 1) * k)
+        // The dead state, number `reachable`, loops on every symbol.
+        var delta = [Int](repeating: reachable, count: (reachable + 1) * k)
         var needsDead = reachable == 0
         for (i, state) in original.enumerated() {
             for symbol in 0..<k {

@@ -87,4 +87,27 @@ public struct NFA: Sendable, Equatable {
         }
         return active.contains { accepting[$0] }
     }
+
+    /// The same automaton with states renumbered in breadth-first order from the initial
+    /// states (edges in order); unreachable states follow in their old order.
+    public func renumberedBreadthFirst() -> NFA {
+        var number = [Int](repeating: -1, count: stateCount)
+        var order: [Int] = []
+        func visit(_ s: Int) {
+            if number[s] < 0 {
+                number[s] = order.count
+                order.append(s)
+            }
+        }
+        initial.forEach(visit)
+        var head = 0
+        while head < order.count {
+            for edge in edges[order[head]] { visit(edge.to) }
+            head += 1
+        }
+        (0..<stateCount).forEach(visit)
+        return NFA(symbols: symbols, stateCount: stateCount, initial: initial.map { number[$0] },
+                   accepting: order.map { accepting[$0] },
+                   edges: order.map { edges[$0].map { Edge(symbol: $0.symbol, to: number[$0.to]) } })
+    }
 }

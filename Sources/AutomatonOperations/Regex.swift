@@ -79,13 +79,17 @@ public indirect enum Regex: Sendable, Hashable, CustomStringConvertible {
     public static func unite(_ left: Regex, _ right: Regex) -> Regex { union(of: [left, right]) }
 
     /// The union of `items`, simplified: nested unions flattened, ∅ and duplicates dropped,
-    /// ε dropped beside a nullable alternative, and `ε | r` written `r?`.
+    /// single symbols put first in symbol order, ε dropped beside a nullable alternative,
+    /// and `ε | r` written `r?`.
     public static func union(of items: [Regex]) -> Regex {
         var result: [Regex] = []
         var seen = Set<Regex>()
         for item in items.flatMap(\.unitedItems) where item != .emptySet {
             if seen.insert(item).inserted { result.append(item) }
         }
+        // Single symbols first, in symbol order ("a|b|cd*"); the rest keep their order.
+        let symbols = result.compactMap { if case let .symbol(s) = $0 { s } else { nil } }.sorted()
+        result = symbols.map(Regex.symbol) + result.filter { if case .symbol = $0 { false } else { true } }
         if result.contains(.epsilon) && result.contains(where: { $0 != .epsilon && $0.isNullable }) {
             result.removeAll { $0 == .epsilon }
         }

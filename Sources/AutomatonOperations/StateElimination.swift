@@ -1,4 +1,28 @@
 extension NFA {
+    /// A short regular expression for the language: state elimination on this automaton
+    /// and on its minimal DFA (when that has at most `maxDFAStates` states), the shorter
+    /// text kept. Random dense NFAs give expressions exponential in their states; past
+    /// `maxSize` symbols and operators an elimination gives up, and when both do this
+    /// throws `.regexTooLarge`.
+    ///
+    /// Throws `.symbolNotWritableInRegex` for a symbol the syntax reserves.
+    public func regex(maxSize: Int = 20_000, maxDFAStates: Int = 200) throws(AutomatonOperationError) -> Regex {
+        for symbol in symbols {
+            guard symbol.count == 1, let c = symbol.first, !Regex.reservedCharacters.contains(c),
+                  !c.isWhitespace else { throw .symbolNotWritableInRegex(symbol) }
+        }
+        var candidates: [Regex] = []
+        if let r = try? eliminatingStates(maxSize: maxSize) { candidates.append(r) }
+        if let dfa = try? determinized(maxStates: maxDFAStates).dfa.minimized().dfa,
+           dfa.stateCount <= maxDFAStates,
+           let r = try? dfa.nfa.eliminatingStates(maxSize: maxSize) {
+            candidates.append(r)
+        }
+        guard let best = candidates.min(by: { ($0.size, $0.description.count) < ($1.size, $1.description.count) })
+        else { throw .regexTooLarge(limit: maxSize) }
+        return best
+    }
+
     /// A regular expression for the language, by state elimination (Brzozowski–McCluskey):
     /// states that are unreachable or cannot reach an accepting state are dropped, a new
     /// start and a new end are joined by ε-edges, then states are removed one at a time —
@@ -6,12 +30,8 @@ extension NFA {
     /// lower number on ties — rewriting `p → k → q` as `R(p,q) | R(p,k) R(k,k)* R(k,q)`.
     /// The `Regex` constructors simplify as they go, so the text stays readable.
     ///
-    /// Throws `.symbolNotWritableInRegex` for a symbol the syntax reserves.
-    public func regex() throws(AutomatonOperationError) -> Regex {
-        for symbol in symbols {
-            guard symbol.count == 1, let c = symbol.first, !Regex.reservedCharacters.contains(c),
-                  !c.isWhitespace else { throw .symbolNotWritableInRegex(symbol) }
-        }
+    /// Throws `.regexTooLarge` as soon as an expression exceeds `maxSize`.
+    public func eliminatingStates(maxSize: Int) throws(AutomatonOperationError) -> Regex {
         let useful = usefulStates()
         // Node numbers: the useful states, then start and end.
         let start = stateCount, end = stateCount + 1
@@ -42,6 +62,7 @@ extension NFA {
             for p in sources {
                 for q in targets {
                     add(p, q, Regex.concatenation(of: [out[p][k]!, loop, out[k][q]!]))
+                    guard out[p][q]!.size <= maxSize else { throw .regexTooLarge(limit: maxSize) }
                 }
             }
             for p in sources { out[p][k] = nil }
