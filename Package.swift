@@ -46,7 +46,7 @@ let package = Package(
         // Determinization, minimization, equivalence, regular expressions, JFLAP files.
         .target(name: "AutomatonOperations", dependencies: ["AutomatonRecognition", "DrawingClassifier"]),
         .executableTarget(name: "fa-automaton", dependencies: [
-            "AutomatonOperations", "AutomatonRecognition",
+            "AutomatonOperations", "AutomatonRecognition", "DrawingClassifier",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Training-speed benchmark (scripts/bench-train.sh); not a product.

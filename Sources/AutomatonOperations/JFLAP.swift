@@ -108,7 +108,7 @@ public enum JFLAP {
         for (i, s) in automaton.states.enumerated() where number[s.id] == nil { number[s.id] = i }
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>"
-                + "<!--Created with fa-automaton.--><structure>",
+                + "<!--Created with FiniteAutomataToolkit.--><structure>",
             "\t<type>fa</type>",
             "\t<automaton>",
             "\t\t<!--The list of states.-->",

@@ -15,7 +15,7 @@ struct FAAutomaton: ParsableCommand {
             """,
         subcommands: [Simulate.self, Determinize.self, Minimize.self, Complete.self,
                       Complement.self, Equivalent.self, ToRegex.self, FromRegex.self, Check.self,
-                      Batch.self])
+                      Batch.self, Benchmark.self])
 }
 
 enum OutputFormat: String, ExpressibleByArgument { case json, dot, jff }
