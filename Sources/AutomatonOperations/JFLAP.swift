@@ -38,11 +38,14 @@ public enum JFLAP {
         let collector = JFLAPCollector()
         parser.delegate = collector
         guard parser.parse() else {
-            let reason = collector.failure
-                ?? parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            throw fail("malformed XML at line \(parser.lineNumber): \(reason)")
+            if let failure = collector.failure { throw fail(failure) }
+            let reason = parser.parserError.map { ($0 as NSError).localizedDescription }
+            throw fail("malformed XML at line \(parser.lineNumber): \(reason ?? "unknown error")")
         }
         if let failure = collector.failure { throw fail(failure) }
+        if let open = collector.openElement {
+            throw fail("malformed XML: <\(open)> is never closed (is the file truncated?)")
+        }
         guard collector.root == "structure" else {
             throw fail("not a JFLAP file: the root element is <\(collector.root ?? "")>, not <structure>")
         }
@@ -170,6 +173,11 @@ private final class JFLAPCollector: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
+        guard root == nil || !path.isEmpty else {
+            failure = "malformed XML at line \(parser.lineNumber): a second root element <\(name)>"
+            parser.abortParsing()
+            return
+        }
         if root == nil { root = name }
         let parent = path.last
         path.append(name)
@@ -191,8 +199,17 @@ private final class JFLAPCollector: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
+    /// The innermost element still open when parsing ended (XMLParser on Linux lets some
+    /// unbalanced documents through).
+    var openElement: String? { path.last }
+
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
                 qualifiedName: String?) {
+        guard path.last == name else {
+            failure = "malformed XML at line \(parser.lineNumber): </\(name)> closes <\(path.last ?? "")>"
+            parser.abortParsing()
+            return
+        }
         path.removeLast()
         switch (path.last, name) {
         case ("structure", "type"): type = text
