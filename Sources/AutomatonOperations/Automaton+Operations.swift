@@ -18,12 +18,24 @@ extension Automaton {
     }
 
     /// The minimal complete DFA. Its dead state, if any, is marked. When the automaton is
-    /// already deterministic, `members` names the states merged into each state.
+    /// already deterministic, `members` names the states merged into each state and states
+    /// keep the drawn positions.
     public func minimized(alphabet: [String] = [], maxStates: Int = 1_000_000)
         throws(AutomatonOperationError) -> AnnotatedAutomaton {
         let determinization = try NFA(self, alphabet: alphabet).determinized(maxStates: maxStates)
         let minimization = determinization.dfa.minimized()
-        let automaton = Automaton(minimization.dfa)
+        // A drawn DFA keeps its layout: each state sits where the first state merged into
+        // it was drawn, an added dead state right of them all.
+        var positions: [Point]? = nil
+        if isDeterministic {
+            let right = (states.map(\.center.x).max() ?? 0) + StateLayout.spacing
+            let top = states.map(\.center.y).min() ?? 80
+            positions = minimization.classes.map { merged in
+                merged.first.map { states[determinization.subsets[$0][0]].center }
+                    ?? Point(x: right, y: top)
+            }
+        }
+        let automaton = Automaton(minimization.dfa, positions: positions)
         var result = AnnotatedAutomaton(automaton: automaton)
         if let dead = minimization.deadState { result.deadStates = [automaton.states[dead].id] }
         if isDeterministic {
@@ -48,10 +60,11 @@ extension Automaton {
             return result
         }
         let symbols = Array(Set(alphabet).union(self.alphabet)).sorted()
+        var present: [String: Set<String>] = [:]  // state → symbols with a transition
+        for t in transitions { present[t.from, default: []].formUnion(t.symbols) }
         var missing: [String: [String]] = [:]  // state → symbols without a transition
         for state in states {
-            let present = Set(transitions.filter { $0.from == state.id }.flatMap(\.symbols))
-            let absent = symbols.filter { !present.contains($0) }
+            let absent = symbols.filter { !(present[state.id]?.contains($0) ?? false) }
             if !absent.isEmpty { missing[state.id] = absent }
         }
         guard !missing.isEmpty else { return AnnotatedAutomaton(automaton: self) }
