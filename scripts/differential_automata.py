@@ -232,6 +232,7 @@ def check(item):
                 mismatch("shortest counterexample", (ours["counterexample"], brute))
             else:
                 counts["bruteShortest"] += 1
+                counts["bruteShortestDiffering"] += brute is not None
     if "regex" not in ours:
         counts["regexOfATooLarge"] += 1
     elif not ours["roundTrip"] or ours["roundTripWords"] != expected["accepts"]:
