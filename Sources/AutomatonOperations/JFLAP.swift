@@ -180,12 +180,15 @@ private final class JFLAPCollector: NSObject, XMLParserDelegate {
         }
         if root == nil { root = name }
         let parent = path.last
-        path.append(name)
+        let listed = parent == "automaton" || parent == "structure"
+        // A <state> or <transition> anywhere else is ignored, and so are its children: it
+        // enters the path as "#state" (or "#transition"), which no case below matches.
+        path.append((name == "state" || name == "transition") && !listed ? "#" + name : name)
         text = ""
         switch (parent, name) {
-        case (_, "state") where parent == "automaton" || parent == "structure":
+        case (_, "state") where listed:
             states.append(StateElement(id: attributes["id"], name: attributes["name"]))
-        case (_, "transition") where parent == "automaton" || parent == "structure":
+        case (_, "transition") where listed:
             transitions.append(TransitionElement())
         case ("state", "initial"): states[states.count - 1].initial = true
         case ("state", "final"): states[states.count - 1].final = true
@@ -201,11 +204,11 @@ private final class JFLAPCollector: NSObject, XMLParserDelegate {
 
     /// The innermost element still open when parsing ended (XMLParser on Linux lets some
     /// unbalanced documents through).
-    var openElement: String? { path.last }
+    var openElement: String? { path.last.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 } }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
                 qualifiedName: String?) {
-        guard path.last == name else {
+        guard path.last == name || path.last == "#" + name else {
             failure = "malformed XML at line \(parser.lineNumber): </\(name)> closes <\(path.last ?? "")>"
             parser.abortParsing()
             return

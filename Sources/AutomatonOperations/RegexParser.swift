@@ -94,7 +94,12 @@ public struct RegexParser {
 
     private mutating func parsePostfix() throws(RegexSyntaxError) -> Regex {
         var regex = try parseAtom()
+        var operators = 0
         while let c = next, c == "*" || c == "+" || c == "?" {
+            operators += 1
+            guard operators <= Self.maximumDepth else {  // each one nests the tree deeper
+                throw failure("more than \(Self.maximumDepth) repetition operators in a row")
+            }
             switch c {
             case "*": regex = .star(regex)
             case "+": regex = .plus(regex)

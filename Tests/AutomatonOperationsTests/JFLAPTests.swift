@@ -53,6 +53,14 @@ import Testing
         #expect(a.run("0111").accepted && !a.run("1").accepted)
     }
 
+    @Test func statesAndTransitionsOutsideTheAutomatonAreIgnored() throws {
+        let text = "<structure><type>fa</type><note><state id=\"9\"><initial/><x>1</x></state>"
+            + "<transition><from>9</from></transition></note><automaton><state id=\"0\">"
+            + "<final/><initial/></state></automaton></structure>"
+        let a = try JFLAP.read(Data(text.utf8), source: "notes.jff")
+        #expect(a.states.map(\.id) == ["q0"] && a.transitions.isEmpty)
+    }
+
     @Test(arguments: [
         ("<structure><type>fa</type><state id=\"0\"></structure>", "malformed XML"),
         ("<structure><type>fa</type><state id=\"0\">", "malformed XML"),

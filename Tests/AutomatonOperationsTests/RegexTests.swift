@@ -15,6 +15,9 @@ import Testing
         ("(ab", "the '(' here is never closed", 0), ("ab)", "this ')' closes nothing", 2),
         ("a||b", "an alternative is empty", 2), ("*a", "nothing before it to repeat", 0),
         ("", "the expression is empty", 0), ("a|", "empty before the end", 2),
+        ("a" + String(repeating: "*", count: 600), "repetition operators in a row", 501),
+        (String(repeating: "(", count: 600) + "a" + String(repeating: ")", count: 600),
+         "nested deeper than 500", 500),
     ])
     func malformedExpressionsNameWhereReadingStopped(text: String, reason: String, position: Int) {
         #expect {
