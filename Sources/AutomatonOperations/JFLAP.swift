@@ -67,8 +67,8 @@ public enum JFLAP {
             guard names.insert(name).inserted else { throw fail("two states are named '\(name)'") }
             idOf[jflapID] = name
             guard let x = Double(s.x.trimmed.isEmpty ? "0" : s.x.trimmed),
-                  let y = Double(s.y.trimmed.isEmpty ? "0" : s.y.trimmed) else {
-                throw fail("state \(jflapID): <x>/<y> must be numbers, not '\(s.x.trimmed)', '\(s.y.trimmed)'")
+                  let y = Double(s.y.trimmed.isEmpty ? "0" : s.y.trimmed), x.isFinite, y.isFinite else {
+                throw fail("state \(jflapID): <x>/<y> must be finite numbers, not '\(s.x.trimmed)', '\(s.y.trimmed)'")
             }
             states.append(Automaton.State(id: name, center: Point(x: x, y: y), radius: stateRadius,
                                           initial: s.initial, final: s.final))
