@@ -1,9 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The measuring tools are short top-level scripts: Swift 5 mode spares them actor annotations.
+let scriptMode: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "FiniteAutomataToolkit",
     products: [
+        .library(name: "StrokeFormats", targets: ["StrokeFormats"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "DrawingClassifier", targets: ["DrawingClassifier"]),
         .library(name: "AutomatonRecognition", targets: ["AutomatonRecognition"]),
         .executable(name: "fa-train", targets: ["fa-train"]),
@@ -31,33 +36,63 @@ let package = Package(
             .define("KERNELS_AVX512", .when(platforms: [.linux])),
             .unsafeFlags(["-target-cpu", "skylake-avx512"], .when(platforms: [.linux])),
         ]),
+        // Points, strokes and drawings, and the readers of FORMATS.md §1.
+        .target(name: "StrokeFormats"),
+        // Raster canvas, vector picture + SVG, bitmap font, colours, PNG encoding.
+        .target(name: "Pictures", dependencies: ["StrokeFormats", "CLibPNG"]),
         .target(name: "DrawingClassifier", dependencies: [
-            "CLibPNG", "CPUFeatures", "MatrixKernels", "MatrixKernelsAVX2", "MatrixKernelsAVX512",
+            "StrokeFormats", "Pictures", "CLibPNG", "CPUFeatures",
+            "MatrixKernels", "MatrixKernelsAVX2", "MatrixKernelsAVX512",
         ]),
-        .target(name: "AutomatonRecognition", dependencies: ["DrawingClassifier", "CLibPNG"]),
+        // models/default.model, embedded byte for byte (#embed).
+        .target(name: "DefaultModelData"),
+        .target(name: "AutomatonRecognition", dependencies: [
+            "StrokeFormats", "Pictures", "DrawingClassifier", "DefaultModelData",
+        ]),
         .executableTarget(name: "fa-train", dependencies: [
-            "DrawingClassifier",
+            "DrawingClassifier", "StrokeFormats", "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "fa-recognize", dependencies: [
-            "DrawingClassifier", "AutomatonRecognition", "AutomatonOperations",
+            "DrawingClassifier", "AutomatonRecognition", "StrokeFormats", "Pictures", "AutomatonOperations",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Determinization, minimization, equivalence, regular expressions, JFLAP files.
-        .target(name: "AutomatonOperations", dependencies: ["AutomatonRecognition", "DrawingClassifier"]),
+        .target(name: "AutomatonOperations",
+                dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"]),
         .executableTarget(name: "fa-automaton", dependencies: [
-            "AutomatonOperations", "AutomatonRecognition", "DrawingClassifier",
+            "AutomatonOperations", "AutomatonRecognition", "DrawingClassifier", "StrokeFormats",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // Training-speed benchmark (scripts/bench-train.sh); not a product.
-        .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier"]),
-        .testTarget(name: "DrawingClassifierTests", dependencies: ["DrawingClassifier", "CLibPNG"]),
+        // Measuring tools for the scripts; not products. Targets, so they cannot silently
+        // stop compiling: bench-train (scripts/bench-train.sh), inference-probe
+        // (scripts/benchmark), allocation-probe (scripts/count-allocations),
+        // rasterizer-calibration (scripts/measure-rasterizer.sh), assemble-true-classes
+        // (the assembler on true classes, for scoring geometry alone).
+        .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier", "StrokeFormats"]),
+        .executableTarget(name: "inference-probe", dependencies: ["DrawingClassifier", "StrokeFormats"],
+                          swiftSettings: scriptMode),
+        .executableTarget(name: "allocation-probe", dependencies: ["DrawingClassifier", "StrokeFormats"],
+                          swiftSettings: scriptMode),
+        .executableTarget(name: "rasterizer-calibration",
+                          dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures"],
+                          swiftSettings: scriptMode),
+        .executableTarget(name: "assemble-true-classes",
+                          dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
+                          swiftSettings: scriptMode),
+        // What every test target shares: one approximate-equality rule, where the data is.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DrawingClassifierTests",
+                    dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "CLibPNG", "TestSupport"]),
         .testTarget(name: "AutomatonRecognitionTests",
-                    dependencies: ["AutomatonRecognition", "DrawingClassifier"]),
+                    dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats", "Pictures",
+                                   "TestSupport"]),
         .testTarget(name: "AutomatonOperationsTests",
-                    dependencies: ["AutomatonOperations", "AutomatonRecognition", "DrawingClassifier"],
+                    dependencies: ["AutomatonOperations", "AutomatonRecognition", "DrawingClassifier",
+                                   "StrokeFormats"],
                     exclude: ["Resources"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["DrawingClassifier"],
+        .testTarget(name: "CommandLineTests",
+                    dependencies: ["DrawingClassifier", "StrokeFormats", "TestSupport"],
                     exclude: ["BadInputs"]),
     ]
 )

@@ -1,5 +1,5 @@
 import AutomatonRecognition
-import DrawingClassifier
+import StrokeFormats
 
 /// An automaton made by an operation, with what the operation knows about its states
 /// (FORMATS.md §5): the original states a determinized state stands for, and dead states.

@@ -1,5 +1,5 @@
 import AutomatonRecognition
-import DrawingClassifier
+import StrokeFormats
 
 /// The operations of this module on drawn automata (names and positions), as
 /// `fa-automaton` and `fa-recognize --expect-regex` use them.

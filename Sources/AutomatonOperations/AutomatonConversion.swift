@@ -1,5 +1,5 @@
 import AutomatonRecognition
-import DrawingClassifier
+import StrokeFormats
 
 extension Automaton {
     /// The NFA as an automaton: state `i` is named `names[i]` (default `q<i>`) and placed at

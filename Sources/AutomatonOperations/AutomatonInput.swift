@@ -1,5 +1,5 @@
 import AutomatonRecognition
-import DrawingClassifier
+import StrokeFormats
 import Foundation
 
 /// Reads an automaton (FORMATS.md §5) from fa-recognize output (its `automaton` block), a

@@ -1,5 +1,5 @@
 import AutomatonRecognition
-import DrawingClassifier
+import StrokeFormats
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,4 +1,4 @@
-import DrawingClassifier
+import StrokeFormats
 
 /// Positions for the states of an automaton made by an operation (nothing was drawn):
 /// rows of ⌈√n⌉ states, 120 points apart, radius 30, in state order.

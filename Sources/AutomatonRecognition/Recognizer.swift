@@ -1,5 +1,6 @@
 import DrawingClassifier
 import Foundation
+import StrokeFormats
 
 /// The whole recognition of a drawing: classify each stroke, assemble the automaton,
 /// simulate the words. Recognising many drawings uses several threads and returns the

@@ -3,6 +3,7 @@ import AutomatonOperations
 import AutomatonRecognition
 import DrawingClassifier
 import Foundation
+import StrokeFormats
 
 @main
 struct FARecognize: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import DrawingClassifier
 import Foundation
+import StrokeFormats
+import Pictures
 
 @main
 struct FATrain: ParsableCommand {

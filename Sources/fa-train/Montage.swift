@@ -1,6 +1,7 @@
 import ArgumentParser
 import DrawingClassifier
 import Foundation
+import StrokeFormats
 
 /// `fa-train montage`: a contact sheet of a dataset, a few drawings per class.
 struct MontageCommand: ParsableCommand {

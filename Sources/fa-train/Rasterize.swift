@@ -1,5 +1,6 @@
 import ArgumentParser
 import DrawingClassifier
+import StrokeFormats
 
 struct Rasterize: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import AutomatonOperations
 import AutomatonRecognition
-import DrawingClassifier
+import StrokeFormats
 import Foundation
 import Testing
 

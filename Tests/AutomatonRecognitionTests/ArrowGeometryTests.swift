@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
+import TestSupport
 
 @Suite struct ArrowGeometryTests {
     /// The eight compass directions, as angles on screen (0 = right, π/2 = down).

@@ -1,6 +1,7 @@
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
 
 /// The assembler corrects the classifier where the drawing leaves no doubt.
 @Suite struct AssemblerContextTests {

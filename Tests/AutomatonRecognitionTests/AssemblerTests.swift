@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
+import TestSupport
 
 @Suite struct AssemblerTests {
     static let left = Point(x: 100, y: 100), right = Point(x: 300, y: 100)

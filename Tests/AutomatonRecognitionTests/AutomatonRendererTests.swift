@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
+import Pictures
+import TestSupport
 
 @Suite struct AutomatonRendererTests {
     static func drawing(_ d: Document) -> Drawing {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
+import TestSupport
 
 @Suite struct CircleFitTests {
     @Test(arguments: [(UInt64(1), 40.0), (2, 120.0), (3, 7.5)])

@@ -1,6 +1,7 @@
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
 
 @Suite struct DOTTests {
     @Test func dotOutputMatchesTheGolden() {

@@ -1,6 +1,7 @@
 import AutomatonRecognition
 import DrawingClassifier
 import Testing
+import StrokeFormats
 
 /// A model that loads fine but was made for another image size must not be fed the
 /// rasterizer's 28×28 strokes (that overran the rasterizer's buffer and trapped).

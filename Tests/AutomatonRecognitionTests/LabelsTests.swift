@@ -1,6 +1,7 @@
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
 
 @Suite struct LabelsTests {
     @Test func labelTextGivesSymbolsAndEpsilon() {

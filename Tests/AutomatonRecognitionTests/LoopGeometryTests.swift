@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
+import TestSupport
 
 @Suite struct LoopGeometryTests {
     @Test(arguments: [-Double.pi / 2, 0, 2.5], [true, false])

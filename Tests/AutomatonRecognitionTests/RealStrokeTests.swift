@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import TestSupport
 
 /// The geometry on the real strokes of the $1 gesture logs (240 circles, 240 arrows).
-@Suite(.enabled(if: SharedData.isAvailable, "needs ../shared/datasets/dollar-gestures"))
+@Suite(.enabled(if: SharedData.hasDollarGestures, "needs ../shared/datasets/dollar-gestures"))
 struct RealStrokeTests {
     @Test func realCirclesFitWellAndPassTheAssemblerThresholds() throws {
         let circles = SharedData.gestures(named: "circle")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
 
 @Suite struct RecognitionResultTests {
     /// q0 (initial) –a→ q1 (final), a loop b on q1, a stray cycle far away.

@@ -1,6 +1,8 @@
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
+import TestSupport
 
 @Suite struct ResamplingTests {
     @Test func resamplingSpacesPointsEvenlyAlongTheStroke() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
 
 @Suite struct RobustnessTests {
     /// Strokes no pen makes: empty, one point, repeated points, NaN, infinities, huge and

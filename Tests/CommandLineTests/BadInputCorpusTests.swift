@@ -1,6 +1,7 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import Pictures
 
 /// Both tools over hostile inputs: the committed corpus `BadInputs/` (written by
 /// `scripts/make-bad-inputs`, listed in its MANIFEST.tsv), big inputs made here in a

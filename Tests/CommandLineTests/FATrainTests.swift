@@ -1,6 +1,7 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import Pictures
 
 /// End-to-end runs of the built `fa-train`: exit codes, one-line errors, files written.
 @Suite struct FATrainTests {

@@ -1,6 +1,7 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import Pictures
 
 /// End-to-end runs of the picture options: `fa-train montage`, `fa-train train
 /// --confusion-png/--mistakes-png`, `fa-recognize --render`.

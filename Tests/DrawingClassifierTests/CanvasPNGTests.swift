@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import DrawingClassifier
+import StrokeFormats
+import Pictures
 
 @Suite struct CanvasPNGTests {
     /// Red, green, blue and a gray, side by side.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import DrawingClassifier
+import StrokeFormats
+import Pictures
+import TestSupport
 
 @Suite struct CanvasTests {
     @Test func aOnePixelLineOnPixelCentresCoversExactlyOneRow() {

@@ -1,5 +1,6 @@
 import Testing
 import DrawingClassifier
+import Pictures
 
 @Suite struct ConfusionHeatMapTests {
     static let matrix: ConfusionMatrix = {

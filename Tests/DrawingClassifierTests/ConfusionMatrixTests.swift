@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DrawingClassifier
+import TestSupport
 
 @Suite struct ConfusionMatrixTests {
     // Hand-made predictions over classes a, b, c:

@@ -1,5 +1,6 @@
 import Testing
 @testable import DrawingClassifier
+import TestSupport
 
 @Suite struct Conv2DTests {
     @Test func onesKernelSumsEachNeighbourhoodOfARamp() {

@@ -1,6 +1,7 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import Pictures
 
 /// Luma of an sRGB-encoded colour as `GrayImage(pngData:)` computes it (weights / 32768).
 private func luma(_ r: Int, _ g: Int, _ b: Int) -> Int {

@@ -1,5 +1,6 @@
 import DrawingClassifier
 import Testing
+import Pictures
 
 @Suite struct GrayImageResizeTests {
     /// 4 × 4 ramp 0, 10, ..., 150.

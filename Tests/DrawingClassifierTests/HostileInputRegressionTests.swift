@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import DrawingClassifier
+@testable import StrokeFormats
+@testable import Pictures
 
 /// Regressions for inputs that once hung or allocated far more than their size warranted
 /// (found while fuzzing and building the CLI bad-input corpus).

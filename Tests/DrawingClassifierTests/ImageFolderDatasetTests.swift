@@ -1,6 +1,7 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import Pictures
 
 /// A 28 × 28 gray PNG whose pixels are all `value`.
 private func flatPNG(_ value: Int, side: Int = 28) -> [UInt8] {

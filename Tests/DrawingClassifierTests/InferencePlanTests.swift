@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DrawingClassifier
+@testable import StrokeFormats
 
 /// The forward-only plan (channels last, one example at a time) against the layers' own
 /// forward pass, which the other suites check against the naive kernels.

@@ -1,5 +1,7 @@
 import DrawingClassifier
 import Testing
+import Pictures
+import TestSupport
 
 @Suite struct InkStatisticsTests {
     @Test func aBarAndAFaintDotGiveHandComputedNumbers() {

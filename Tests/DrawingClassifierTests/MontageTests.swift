@@ -1,5 +1,6 @@
 import Testing
 import DrawingClassifier
+import Pictures
 
 @Suite struct MontageTests {
     /// A 28×28 image whose pixel (x, y) is 8x + y (a ramp, so every position differs).

@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 @testable import DrawingClassifier
+import TestSupport
 
 @Suite struct NetworkTests {
     @Test func drawingClassifierMapsTwentyEightSquaredImagesToClassScores() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import DrawingClassifier
+import TestSupport
 
 @Suite struct NoveltyDetectorTests {
     @Test func choleskyInverseOfAKnownMatrix() throws {

@@ -1,6 +1,9 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import StrokeFormats
+import Pictures
+import TestSupport
 
 @Suite struct RasterizerTests {
     static func line(_ points: [(Double, Double)]) -> Stroke {
@@ -135,7 +138,7 @@ import Testing
     /// circles: 25.839 (sd 4.743 per image).
     static let pngCircleMean = 25.839
 
-    @Test(.enabled(if: SharedData.isAvailable, "needs ../shared/datasets"))
+    @Test(.enabled(if: SharedData.hasDollarGestures, "needs ../shared/datasets"))
     func aRasterizedDollarCircleHasThePNGCirclesInk() throws {
         var means: [Double] = []
         for writer in ["s01", "s02", "s03", "s04", "s05", "s06", "s07", "s11"] {

@@ -1,5 +1,6 @@
 import Testing
 @testable import DrawingClassifier
+import TestSupport
 
 @Suite struct SGDTests {
     private func network(weight: Float, bias: Float) -> Network {

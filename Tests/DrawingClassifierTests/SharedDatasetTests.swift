@@ -1,10 +1,12 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import Pictures
+import TestSupport
 
 /// The real MNIST Maker PNGs of ../shared/datasets/automata-editor (8-bit gray with iCCP,
 /// eXIf and iDOT chunks).
-@Suite(.enabled(if: SharedData.isAvailable, "needs ../shared/datasets/automata-editor"))
+@Suite(.enabled(if: SharedData.hasAutomataEditor, "needs ../shared/datasets/automata-editor"))
 struct SharedDatasetTests {
     @Test func allRealPNGsLoadAs28By28() throws {
         let dataset = try ImageFolderDataset(root: SharedData.automataEditor.path,

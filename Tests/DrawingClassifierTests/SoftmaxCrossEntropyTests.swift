@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DrawingClassifier
+import TestSupport
 
 @Suite struct SoftmaxCrossEntropyTests {
     @Test func equalLogitsCostLogOfTheClassCount() {

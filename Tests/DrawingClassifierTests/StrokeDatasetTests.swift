@@ -1,6 +1,8 @@
 import DrawingClassifier
 import Foundation
 import Testing
+import StrokeFormats
+import TestSupport
 
 @Suite struct StrokeDatasetTests {
     /// A fresh temporary folder holding `files` (relative path → contents).
@@ -66,7 +68,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedData.isAvailable, "needs ../shared/datasets"))
+    @Test(.enabled(if: SharedData.hasDollarGestures, "needs ../shared/datasets"))
     func theDollarTreeLoadsEveryGestureOfEveryWriter() throws {
         let dataset = try StrokeDataset.load(at: SharedData.dollarGestures.path)
         #expect(dataset.samples.count == 3840)  // 8 writers × 3 speeds × 16 gestures × 10

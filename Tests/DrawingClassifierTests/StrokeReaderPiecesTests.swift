@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DrawingClassifier
+@testable import StrokeFormats
 
 /// `StrokeReader.readPieces` (what `fa-recognize` reads with: a JSON Lines batch a piece at a
 /// time) against `StrokeReader.read` of the whole input: the same results, order, line

@@ -1,5 +1,6 @@
 import Testing
 @testable import DrawingClassifier
+import TestSupport
 
 @Suite struct TrainerTests {
     /// Three classes of 8×8 images: a horizontal bar, a vertical bar, a diagonal, each at a

@@ -1,5 +1,6 @@
 import Foundation
 import DrawingClassifier
+import StrokeFormats
 
 /// The automaton recognised from one drawing, with what each stroke became.
 public struct Assembly: Sendable, Equatable {

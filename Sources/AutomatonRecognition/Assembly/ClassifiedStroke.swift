@@ -1,4 +1,5 @@
 import DrawingClassifier
+import StrokeFormats
 
 /// One input stroke with the classifier's verdict: the assembler's input.
 ///

@@ -1,4 +1,5 @@
 import DrawingClassifier
+import StrokeFormats
 
 /// What one input stroke became after assembly (one entry of FORMATS.md §2 `elements`).
 public struct Element: Sendable, Equatable {

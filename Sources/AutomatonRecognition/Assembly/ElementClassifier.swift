@@ -1,4 +1,5 @@
 import DrawingClassifier
+import StrokeFormats
 
 /// Decides what each stroke of a drawing is: rasterizes every stroke on its own (as the
 /// MNIST Maker PNGs were made), classifies the batch, and refuses strokes the classifier

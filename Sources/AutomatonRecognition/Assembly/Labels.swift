@@ -1,4 +1,5 @@
 import DrawingClassifier
+import StrokeFormats
 
 /// What a typed label means for a transition.
 public struct LabelMeaning: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import DrawingClassifier
+import StrokeFormats
 
 /// A nondeterministic finite automaton with ε-transitions, as recognised from a drawing.
 /// States keep their drawn position so the automaton can be rendered and written back.

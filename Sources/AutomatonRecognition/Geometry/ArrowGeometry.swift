@@ -1,5 +1,6 @@
 import Foundation
 import DrawingClassifier
+import StrokeFormats
 
 /// Where a one-stroke arrow starts and points, measured from the drawn ink.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import DrawingClassifier
+import StrokeFormats
 
 /// A circle fitted to a pen stroke by least squares.
 ///

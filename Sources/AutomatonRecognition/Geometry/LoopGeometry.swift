@@ -1,5 +1,6 @@
 import Foundation
 import DrawingClassifier
+import StrokeFormats
 
 /// The snapped shape of a self-loop: an arc that leaves a state's circle, swings out in
 /// the direction the stroke was drawn (the angle of the stroke's centroid seen from the

@@ -1,5 +1,6 @@
 import Foundation
 import DrawingClassifier
+import StrokeFormats
 
 // Plane-vector arithmetic on `Point` for the geometry code of this module. Internal on
 // purpose: these operators ignore the timestamp `t` and are not part of the public API.

@@ -1,4 +1,5 @@
 import DrawingClassifier
+import StrokeFormats
 
 /// Total length of the polyline through `points`.
 public func pathLength(_ points: [Point]) -> Double {

@@ -1,4 +1,5 @@
 import DrawingClassifier
+import StrokeFormats
 
 /// Everything `fa-recognize` reports for one drawing (FORMATS.md §2).
 ///

@@ -1,5 +1,7 @@
 import DrawingClassifier
 import Foundation
+import StrokeFormats
+import Pictures
 
 /// Draws a recognised drawing: the pen strokes faintly in light gray and, over them, the
 /// automaton as it was understood, using the snapped geometry (fitted circles, arrow

@@ -1,3 +1,4 @@
+import Pictures
 /// Why an image-folder dataset could not be loaded. Messages name the folder or file and
 /// say what layout is expected.
 public enum DatasetError: Error, CustomStringConvertible, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 
 /// A labelled image set read from a folder laid out the MNIST Maker way: one sub-folder per
 /// class, holding that class's PNG files.

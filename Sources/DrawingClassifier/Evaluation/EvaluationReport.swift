@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 
 /// The evaluation report of FORMATS.md §4, ready to encode as JSON.
 public struct EvaluationReport: Codable, Sendable, Equatable {

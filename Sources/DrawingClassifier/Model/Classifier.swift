@@ -1,3 +1,4 @@
+import Pictures
 /// How raw images become network input. Recorded in the model file so that whoever loads
 /// the model feeds it exactly what it was trained on.
 public struct Preprocessing: Codable, Sendable, Equatable {

@@ -1,5 +1,6 @@
 import CLibPNG
 import Foundation
+import Pictures
 
 /// Why a model file could not be read.
 public enum ModelFileError: Error, CustomStringConvertible, Sendable, Equatable {

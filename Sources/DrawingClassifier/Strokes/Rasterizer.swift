@@ -1,3 +1,5 @@
+import StrokeFormats
+import Pictures
 /// Turns strokes into the classifier's square image the way the MNIST Maker app made the
 /// automata-editor PNGs: the drawing is inked with an anti-aliased round pen, its bounds
 /// (pen included) are fitted into the square keeping the aspect ratio and centred, and the

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeFormats
 
 /// Random, label-preserving changes to strokes before rasterizing, driven by a seeded
 /// `SplitMix64`. Every amount is the largest allowed; each call draws fresh values.

@@ -1,4 +1,6 @@
 import Foundation
+import StrokeFormats
+import Pictures
 
 extension StrokeDataset {
     /// The samples rasterized to images (one image per sample, all its strokes together),

@@ -1,3 +1,4 @@
+import Pictures
 /// Settings of a whole run: data split, then `TrainingOptions` for the optimisation.
 public struct ClassifierTrainingOptions: Sendable {
     public var training: TrainingOptions

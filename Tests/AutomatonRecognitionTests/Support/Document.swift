@@ -1,5 +1,6 @@
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
 
 /// A drawing written for a test: strokes with the class a perfect classifier would give.
 struct Document {

@@ -1,5 +1,6 @@
 import Foundation
 import DrawingClassifier
+import StrokeFormats
 
 /// Synthetic pen strokes for tests: circles, arrows and loops drawn the ways people draw
 /// them, with optional seeded noise. Coordinates are screen-like (y down).

@@ -1,18 +1,10 @@
 import Foundation
 import DrawingClassifier
+import StrokeFormats
+import TestSupport
 
-/// Where the real data of `../shared/datasets` lives, relative to the package root.
-/// Tests that need it are `.enabled(if: SharedData.isAvailable)`.
-enum SharedData {
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let dollarGestures = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/datasets/dollar-gestures")
-    static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: dollarGestures.appendingPathComponent("s02").path)
-    }
-
+/// The real $1 strokes, for tests `.enabled(if: SharedData.hasDollarGestures)`.
+extension SharedData {
     /// Every `<gesture>NN.xml` stroke of the $1 logs, sorted by path. A minimal reader for
     /// the `<Point X=".." Y=".." .../>` elements (the library's own reader lives with the
     /// classifier).

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeFormats
 
 /// An 8-bit RGB raster to draw diagrams on: anti-aliased lines, polylines, circles and
 /// rings, filled rectangles, gray images and bitmap text, all alpha-blended.

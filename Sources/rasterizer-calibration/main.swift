@@ -1,3 +1,6 @@
+import DrawingClassifier
+import Pictures
+import StrokeFormats
 // Rasterizer calibration and timing over the real $1 strokes (compiled by
 // scripts/measure-rasterizer.sh together with the library's stroke sources, with -O).
 // Usage: rasterizer-calibration DOLLAR_GESTURES_DIR

@@ -1,3 +1,4 @@
+import Pictures
 /// Contact sheets of small gray images: a few samples of every class, one row per class
 /// with its name (a first look at a dataset), or a grid of captioned images (such as the
 /// test images a classifier got wrong). Images are enlarged by `scale` with visible pixels.

@@ -1,17 +1,14 @@
 // Runs the assembler on composed drawings with their TRUE stroke classes (no classifier),
 // printing one FORMATS.md §2 JSON line per drawing, so scripts/score_diagrams.py can
-// measure the geometry and assembly alone. Build and run (after `swift build`):
+// measure the geometry and assembly alone:
 //
-//   B=.build/debug
-//   swiftc -O -I $B/Modules scripts/assemble_true_classes.swift \
-//       $B/AutomatonRecognition.build/*.swift.o $B/DrawingClassifier.build/*.swift.o \
-//       -lpng -lz -o /tmp/assemble-true-classes
-//   /tmp/assemble-true-classes drawings.jsonl expected.jsonl > recognized.jsonl
+//   swift run -c release assemble-true-classes drawings.jsonl expected.jsonl > recognized.jsonl
 //
 // Strokes whose true class is not circle/arrow/cycle (the stray scribbles) are passed as
 // refused, the way a classifier's low-confidence refusal would be.
 import Foundation
 import DrawingClassifier
+import StrokeFormats
 import AutomatonRecognition
 
 func lines(_ path: String) throws -> [String] {

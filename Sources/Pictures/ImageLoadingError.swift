@@ -40,10 +40,3 @@ public enum ImageLoadingError: Error, CustomStringConvertible, Sendable, Equatab
         }
     }
 }
-
-/// Why an image could not be encoded as PNG (libpng's message).
-public struct PNGEncodingError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// libpng's message.
-    public var reason: String
-    public var description: String { "cannot encode PNG (\(reason))" }
-}

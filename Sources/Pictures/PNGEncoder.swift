@@ -2,14 +2,14 @@ import CLibPNG
 
 /// Encodes 8-bit pixel rows as a PNG through libpng's simplified API
 /// (`png_image_write_to_memory`, no setjmp/longjmp), for gray images and RGB pictures alike.
-enum PNGEncoder {
+package enum PNGEncoder {
     /// libpng's `PNG_FORMAT_GRAY` and `PNG_FORMAT_RGB` (= `PNG_FORMAT_FLAG_COLOR`, a macro
     /// Swift cannot import).
-    static let gray: UInt32 = 0, rgb: UInt32 = 0x02
+    package static let gray: UInt32 = 0, rgb: UInt32 = 0x02
 
     /// `samples` holds `height` rows of `width × channels` bytes; `format` is `gray` (1
     /// channel) or `rgb` (3).
-    static func encode(_ samples: [UInt8], width: Int, height: Int,
+    package static func encode(_ samples: [UInt8], width: Int, height: Int,
                        format: UInt32) throws(PNGEncodingError) -> [UInt8] {
         guard width > 0, height > 0 else {
             throw PNGEncodingError(reason: "a \(width)×\(height) image has no pixels")
@@ -43,7 +43,7 @@ enum PNGEncoder {
 
     /// Encodes and writes atomically (see `AtomicFile`): a reader never sees a half-written
     /// file, and a failure leaves any previous file intact.
-    static func write(_ samples: [UInt8], width: Int, height: Int, format: UInt32,
+    package static func write(_ samples: [UInt8], width: Int, height: Int, format: UInt32,
                       to path: String) throws(FileWriteError) {
         let bytes: [UInt8]
         do {
@@ -55,10 +55,17 @@ enum PNGEncoder {
     }
 
     /// libpng's message for a failed call.
-    static func message(of image: png_image) -> String {
+    package static func message(of image: png_image) -> String {
         let text = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
         return text.isEmpty ? "libpng gave no reason" : text
     }
+}
+
+/// Why an image could not be encoded as PNG (libpng's message).
+public struct PNGEncodingError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// libpng's message.
+    public var reason: String
+    public var description: String { "cannot encode PNG (\(reason))" }
 }

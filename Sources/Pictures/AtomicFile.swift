@@ -5,6 +5,11 @@ public struct FileWriteError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var reason: String
     public var description: String { "file \(path): cannot write (\(reason))" }
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }
 
 /// Writes whole files so that a reader never sees a half-written one: the bytes go to a

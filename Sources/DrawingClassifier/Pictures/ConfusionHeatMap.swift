@@ -1,4 +1,6 @@
 import Foundation
+import StrokeFormats
+import Pictures
 
 /// A confusion matrix as a picture: rows are true classes, columns predicted classes (the
 /// order of `ConfusionMatrix.classes`), each cell coloured by its count on a white → blue

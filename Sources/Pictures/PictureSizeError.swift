@@ -9,7 +9,7 @@ public struct PictureSizeError: Error, CustomStringConvertible, Sendable, Equata
     }
 
     /// Throws unless a `width`×`height` canvas is allowed.
-    static func check(width: Int, height: Int) throws(PictureSizeError) {
+    public static func check(width: Int, height: Int) throws(PictureSizeError) {
         guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height)
         else { throw PictureSizeError(width: width, height: height) }
     }

@@ -1,3 +1,4 @@
+import StrokeFormats
 /// A picture as a list of shapes, painted in order, that can become either pixels
 /// (`rasterized()`, a `Canvas`) or SVG text (`svg()`): one description, two outputs that
 /// agree. Coordinates are picture pixels, x right, y down.

@@ -1,0 +1,25 @@
+import DrawingClassifier
+import StrokeFormats
+import Foundation
+let k = Int(CommandLine.arguments[1])!
+var rng = SplitMix64(seed: 1)
+let network = Network(specs: Network.drawingClassifierSpecs(classCount: 3), using: &rng)
+let plan = Classifier(network: network, classes: ["arrow", "circle", "cycle"]).plan!
+var workspace = InferencePlan.Workspace(for: plan)
+let stroke = [Stroke(points: (0..<64).map { i in
+    let t = Double(i) / 63 * 2 * Double.pi
+    return Point(x: 150 + 80 * cos(t), y: 150 + 70 * sin(t))
+})]
+var pixels = [Float](repeating: 0, count: 784), logits = [Float](repeating: 0, count: 3)
+var sink: Float = 0
+for _ in 0..<k {
+    Rasterizer.standard.rasterize(stroke, into: &pixels)
+    pixels.withUnsafeBufferPointer { p in
+        logits.withUnsafeMutableBufferPointer { l in
+            plan.run(p.baseAddress!, layers: plan.layerCount, into: l.baseAddress!,
+                     workspace: &workspace)
+        }
+    }
+    sink += logits[0]
+}
+if sink.isNaN { print(sink) }
