@@ -20,11 +20,12 @@ public enum AutomatonInput {
         } else {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                   let bytes = (attributes[.size] as? NSNumber)?.intValue else {
-                throw AutomatonInputError(source: source, reason: "cannot read the file (does it exist?)")
+                throw AutomatonInputError(source: source,
+                                          reason: "cannot read the file (does it exist?)")
             }
             guard bytes <= maximumBytes else {
                 throw AutomatonInputError(source: source,
-                                          reason: "the file has \(bytes) bytes, more than \(maximumBytes)")
+                                          reason: "\(bytes) bytes, more than \(maximumBytes)")
             }
             guard let contents = FileManager.default.contents(atPath: path) else {
                 throw AutomatonInputError(source: source, reason: "cannot read the file")
@@ -39,7 +40,8 @@ public enum AutomatonInput {
         guard data.count <= maximumBytes else {
             throw AutomatonInputError(source: source, reason: "more than \(maximumBytes) bytes")
         }
-        let start = data.firstIndex { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 >= 0x80) }
+        // The first byte that is not white space (or part of a byte-order mark).
+        let start = data.firstIndex { ![0x20, 0x0A, 0x0D, 0x09].contains($0) && $0 < 0x80 }
         switch start.map({ data[$0] }) {
         case UInt8(ascii: "<"): return try JFLAP.read(data, source: source)
         case UInt8(ascii: "{"): return try parseJSON(data, source: source)
@@ -105,7 +107,9 @@ public enum AutomatonInput {
                 state.center = Point(x: x, y: y)
             }
             if let radius = s["radius"] {
-                guard let r = radius as? Double else { throw fail("state '\(id)': \"radius\" must be a number") }
+                guard let r = radius as? Double else {
+                    throw fail("state '\(id)': \"radius\" must be a number")
+                }
                 state.radius = r
             }
             state.ringRadius = s["ringRadius"] as? Double
@@ -142,7 +146,8 @@ public enum AutomatonInput {
     static func checkSymbol(_ symbol: String, where place: String,
                             _ fail: (String) -> AutomatonInputError) throws(AutomatonInputError) {
         guard symbol != "ε" && symbol != "eps" else {
-            throw fail("\(place): write an ε-transition as \"epsilon\": true, not as the symbol '\(symbol)'")
+            throw fail("\(place): write an ε-transition as \"epsilon\": true, "
+                       + "not as the symbol '\(symbol)'")
         }
         guard symbol.count == 1 else {
             throw fail("\(place): the symbol '\(symbol)' is not a single character "
@@ -151,7 +156,8 @@ public enum AutomatonInput {
     }
 
     private static func flag(_ value: Any?, _ name: String, of owner: String,
-                             _ fail: (String) -> AutomatonInputError) throws(AutomatonInputError) -> Bool {
+                             _ fail: (String) -> AutomatonInputError)
+        throws(AutomatonInputError) -> Bool {
         guard let value else { return false }
         guard let b = value as? Bool else { throw fail("\(owner): \"\(name)\" must be true or false") }
         return b
@@ -164,7 +170,13 @@ public enum AutomatonInput {
         var inString = false, escaped = false
         for byte in data {
             if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {  // backslash
+                    escaped = true
+                } else if byte == 0x22 {  // closing quote
+                    inString = false
+                }
                 continue
             }
             switch byte {

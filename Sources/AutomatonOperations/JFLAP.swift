@@ -29,7 +29,7 @@ public enum JFLAP {
     public static func read(_ data: Data, source: String) throws(AutomatonInputError) -> Automaton {
         let fail = { (reason: String) in AutomatonInputError(source: source, reason: reason) }
         guard data.count <= maximumBytes else { throw fail("more than \(maximumBytes) bytes") }
-        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
+        if ["<!DOCTYPE", "<!ENTITY"].contains(where: { data.range(of: Data($0.utf8)) != nil }) {
             throw fail("the XML declares a DTD or entities, which JFLAP files never do; refused")
         }
         let parser = XMLParser(data: data)
@@ -47,7 +47,8 @@ public enum JFLAP {
             throw fail("malformed XML: <\(open)> is never closed (is the file truncated?)")
         }
         guard collector.root == "structure" else {
-            throw fail("not a JFLAP file: the root element is <\(collector.root ?? "")>, not <structure>")
+            throw fail("not a JFLAP file: the root element is <\(collector.root ?? "")>, "
+                       + "not <structure>")
         }
         guard let type = collector.type?.trimmingCharacters(in: .whitespacesAndNewlines) else {
             throw fail("the JFLAP file has no <type> (a finite automaton has <type>fa</type>)")
@@ -60,7 +61,9 @@ public enum JFLAP {
         var states: [Automaton.State] = []
         var names = Set<String>()
         for (i, s) in collector.states.enumerated() {
-            guard let jflapID = s.id, !jflapID.isEmpty else { throw fail("state \(i) has no id attribute") }
+            guard let jflapID = s.id, !jflapID.isEmpty else {
+                throw fail("state \(i) has no id attribute")
+            }
             guard idOf[jflapID] == nil else { throw fail("two states have the id \(jflapID)") }
             var name = s.name ?? ""
             if name.isEmpty || names.contains(name) { name = "q" + jflapID }
@@ -68,7 +71,8 @@ public enum JFLAP {
             idOf[jflapID] = name
             guard let x = Double(s.x.trimmed.isEmpty ? "0" : s.x.trimmed),
                   let y = Double(s.y.trimmed.isEmpty ? "0" : s.y.trimmed), x.isFinite, y.isFinite else {
-                throw fail("state \(jflapID): <x>/<y> must be finite numbers, not '\(s.x.trimmed)', '\(s.y.trimmed)'")
+                throw fail("state \(jflapID): <x>/<y> must be finite numbers, "
+                           + "not '\(s.x.trimmed)', '\(s.y.trimmed)'")
             }
             states.append(Automaton.State(id: name, center: Point(x: x, y: y), radius: stateRadius,
                                           initial: s.initial, final: s.final))
@@ -209,7 +213,8 @@ private final class JFLAPCollector: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
                 qualifiedName: String?) {
         guard path.last == name || path.last == "#" + name else {
-            failure = "malformed XML at line \(parser.lineNumber): </\(name)> closes <\(path.last ?? "")>"
+            failure = "malformed XML at line \(parser.lineNumber): "
+                + "</\(name)> closes <\(path.last ?? "")>"
             parser.abortParsing()
             return
         }

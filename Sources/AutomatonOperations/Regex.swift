@@ -89,7 +89,8 @@ public indirect enum Regex: Sendable, Hashable, CustomStringConvertible {
         }
         // Single symbols first, in symbol order ("a|b|cd*"); the rest keep their order.
         let symbols = result.compactMap { if case let .symbol(s) = $0 { s } else { nil } }.sorted()
-        result = symbols.map(Regex.symbol) + result.filter { if case .symbol = $0 { false } else { true } }
+        let others = result.filter { if case .symbol = $0 { false } else { true } }
+        result = symbols.map(Regex.symbol) + others
         if result.contains(.epsilon) && result.contains(where: { $0 != .epsilon && $0.isNullable }) {
             result.removeAll { $0 == .epsilon }
         }

@@ -6,7 +6,8 @@ extension NFA {
     /// throws `.regexTooLarge`.
     ///
     /// Throws `.symbolNotWritableInRegex` for a symbol the syntax reserves.
-    public func regex(maxSize: Int = 20_000, maxDFAStates: Int = 200) throws(AutomatonOperationError) -> Regex {
+    public func regex(maxSize: Int = 20_000, maxDFAStates: Int = 200)
+        throws(AutomatonOperationError) -> Regex {
         for symbol in symbols {
             guard symbol.count == 1, let c = symbol.first, !Regex.reservedCharacters.contains(c),
                   !c.isWhitespace else { throw .symbolNotWritableInRegex(symbol) }
@@ -18,8 +19,10 @@ extension NFA {
            let r = try? dfa.nfa.eliminatingStates(maxSize: maxSize) {
             candidates.append(r)
         }
-        guard let best = candidates.min(by: { ($0.size, $0.description.count) < ($1.size, $1.description.count) })
-        else { throw .regexTooLarge(limit: maxSize) }
+        let shorter = { (a: Regex, b: Regex) in
+            (a.size, a.description.count) < (b.size, b.description.count)
+        }
+        guard let best = candidates.min(by: shorter) else { throw .regexTooLarge(limit: maxSize) }
         return best
     }
 
@@ -43,7 +46,8 @@ extension NFA {
         }
         for state in 0..<stateCount where useful[state] {
             for edge in edges[state] where useful[edge.to] {
-                add(state, edge.to, edge.symbol == NFA.epsilon ? .epsilon : .symbol(symbols[edge.symbol]))
+                let label: Regex = edge.symbol == NFA.epsilon ? .epsilon : .symbol(symbols[edge.symbol])
+                add(state, edge.to, label)
             }
             if accepting[state] { add(state, end, .epsilon) }
         }
