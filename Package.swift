@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "fa-train", targets: ["fa-train"]),
         .executable(name: "fa-recognize", targets: ["fa-recognize"]),
         .executable(name: "fa-serve", targets: ["fa-serve"]),
+        .library(name: "AutomatonOperations", targets: ["AutomatonOperations"]),
+        .executable(name: "fa-automaton", targets: ["fa-automaton"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,7 +65,14 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "fa-recognize", dependencies: [
-            "DrawingClassifier", "AutomatonRecognition", "StrokeFormats", "Pictures",
+            "DrawingClassifier", "AutomatonRecognition", "StrokeFormats", "Pictures", "AutomatonOperations",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Determinization, minimization, equivalence, regular expressions, JFLAP files.
+        .target(name: "AutomatonOperations",
+                dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"]),
+        .executableTarget(name: "fa-automaton", dependencies: [
+            "AutomatonOperations", "AutomatonRecognition", "DrawingClassifier", "StrokeFormats",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The editor (issue 14): HTTP API of FORMATS.md §6 and the page, embedded in the
@@ -107,6 +116,10 @@ let package = Package(
             "ModelExchange", "DrawingClassifier", "TestSupport",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
+        .testTarget(name: "AutomatonOperationsTests",
+                    dependencies: ["AutomatonOperations", "AutomatonRecognition", "DrawingClassifier",
+                                   "StrokeFormats"],
+                    exclude: ["Resources"]),
         .testTarget(name: "CommandLineTests",
                     dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "TestSupport"],
                     exclude: ["BadInputs"]),

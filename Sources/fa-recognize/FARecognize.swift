@@ -1,4 +1,5 @@
 import ArgumentParser
+import AutomatonOperations
 import AutomatonRecognition
 import DrawingClassifier
 import Foundation
@@ -21,8 +22,10 @@ struct FARecognize: ParsableCommand {
     @Option(help: "Model file (default: the model built into this tool).") var model: String?
     @Option(name: .customLong("input"), help: "A word to simulate (repeatable; \"\" is the empty word).")
     var inputs: [String] = []
-    @Option(help: "Output: jsonl (one line per drawing), json (indented) or dot (Graphviz).")
+    @Option(help: "Output: jsonl (one line per drawing), json (indented), dot (Graphviz) or jff (JFLAP).")
     var format: OutputFormat = .jsonl
+    @Option(help: "Grade each drawing against this regular expression (adds \"check\" to the JSON).")
+    var expectRegex: String?
     @Option(help: "Worker threads for batches, parsing and recognising (output order never changes).")
     var threads = 2
     @Option(help: "Strokes whose best class has a lower probability are rejected.")
@@ -38,16 +41,21 @@ struct FARecognize: ParsableCommand {
     var maxLineBytes = StrokeLimits.standard.maxDocumentBytes
     @Argument(help: "Drawing files, or '-' for standard input.") var files: [String]
 
-    enum OutputFormat: String, ExpressibleByArgument { case jsonl, json, dot }
+    enum OutputFormat: String, ExpressibleByArgument { case jsonl, json, dot, jff }
 
     /// One drawing's result in the chosen format.
     func text(of result: RecognitionResult) -> String {
+        let json = expected.map { result.json(checkedAgainst: $0) } ?? result.json
         switch format {
-        case .jsonl: result.jsonLine()
-        case .json: result.prettyJSON()
-        case .dot: result.assembly.automaton.dot(name: "automaton")
+        case .jsonl: return json.rendered(pretty: false)
+        case .json: return json.rendered(pretty: true)
+        case .dot: return result.assembly.automaton.dot(name: "automaton")
+        case .jff: return JFLAP.text(of: result.assembly.automaton)
         }
     }
+
+    /// `--expect-regex`, parsed (checked in `validate()`).
+    var expected: Regex? { expectRegex.flatMap { try? RegexParser.parse($0) } }
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Give at least one drawing file, or '-'.") }
@@ -57,6 +65,9 @@ struct FARecognize: ParsableCommand {
         }
         guard maxPoints > 0, maxStrokes > 0, maxLineBytes > 0 else {
             throw ValidationError("--max-points, --max-strokes and --max-line-bytes must be positive.")
+        }
+        if let expectRegex {
+            do { _ = try RegexParser.parse(expectRegex) } catch { throw ValidationError("--expect-regex: \(error)") }
         }
     }
 
@@ -80,7 +91,7 @@ struct FARecognize: ParsableCommand {
         try forEachPiece(limits: limits) { items in
             count += items.count
             failures += items.filter { if case .failure = $0.drawing { true } else { false } }.count
-            if format == .jsonl {
+            if format == .jsonl && expectRegex == nil {
                 for line in recognizer.jsonLines(for: items, extraInputs: inputs,
                                                  threadCount: threads) {
                     print(line)

@@ -1,0 +1,23 @@
+/// Why an operation on automata could not give its result.
+public enum AutomatonOperationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Subset construction would make more than `limit` states.
+    case tooManyStates(limit: Int)
+    /// A symbol that the regular-expression syntax reserves (`()|*+?ε∅`) or cannot write.
+    case symbolNotWritableInRegex(String)
+    /// State elimination made an expression longer than `limit` symbols and operators.
+    case regexTooLarge(limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .tooManyStates(limit):
+            "determinization stopped: the DFA would have more than \(limit) states "
+                + "(raise the limit with --max-states if the memory allows)"
+        case let .symbolNotWritableInRegex(symbol):
+            "the symbol '\(symbol)' cannot be written in a regular expression "
+                + "(it is one of ( ) | * + ? ε ∅ or a space)"
+        case let .regexTooLarge(limit):
+            "the regular expression would have more than \(limit) symbols and operators "
+                + "(state elimination grows exponentially on dense automata)"
+        }
+    }
+}
