@@ -16,7 +16,7 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
         case documentTooLarge(bytes: Int, limit: Int)
         /// The JSON parser refused the text.
         case malformedJSON(reason: String)
-        /// The gesture XML could not be scanned.
+        /// The gesture XML or InkML could not be parsed.
         case malformedXML(reason: String)
         /// Valid JSON or XML whose shape is not a drawing (`where` says which value).
         case unexpectedStructure(where: String, expected: String)
@@ -57,7 +57,7 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
             return "cannot be read (check that it exists, is a file and is readable)"
         case .unknownFormat(let hint):
             return "unknown drawing format (\(hint)); expected a JSON stroke list, a drawing "
-                + "document, JSON Lines or $1 gesture XML (see FORMATS.md §1)"
+                + "document, JSON Lines, $1 gesture XML or InkML (see FORMATS.md §1)"
         case .inputTooLarge(let bytes, let limit):
             return "input of \(bytes) bytes exceeds the limit of \(limit) bytes "
                 + "(raise StrokeLimits.maxInputBytes to accept it)"
@@ -67,7 +67,7 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
         case .malformedJSON(let reason):
             return "malformed JSON: \(reason)"
         case .malformedXML(let reason):
-            return "malformed gesture XML: \(reason)"
+            return "malformed XML: \(reason)"
         case .unexpectedStructure(let place, let expected):
             return "\(place): expected \(expected)"
         case .emptyStroke(let stroke):

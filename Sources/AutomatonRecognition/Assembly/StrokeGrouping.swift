@@ -1,0 +1,304 @@
+import Foundation
+import DrawingClassifier
+
+/// Groups the strokes of a drawing into elements before assembly: people draw an arrow as a
+/// shaft and a separately drawn head (a V, two barbs, a triangle), sometimes much later, and
+/// a circle as two arcs. The classifier sees each stroke alone, so the grouping is
+/// geometric and does not trust its labels for small strokes (a V head often looks like a
+/// circle to it, a letter like an arrow).
+///
+/// 1. **Scale.** The drawing's state radius `S` is the median radius of the strokes that
+///    pass as states on their own (classified `circle`, a good circle fit covering
+///    `minimumCircleCoverage`), ignoring circles under `tinyCircleRatio` of the largest.
+///    Circles smaller than `tinyCircleRatio`·S are no states (letters, heads).
+/// 2. **Arcs.** A stroke that fits an arc well but covers too little to be a circle joins
+///    a circle it lies on (same centre and radius), or another such arc when the two
+///    together fit one circle covering `minimumArcUnionCoverage`.
+/// 3. **Heads.** A stroke is the head (or one piece of it) of a longer stroke, the shaft,
+///    when it lies at one of the shaft's ends: its nearest ink is within
+///    `headGap`·(its extent) + `headGapOfShaft`·(shaft extent) of the end, its centre lies
+///    within `headLateral`·(its extent) of the shaft's line and at most `headAlong`·(its
+///    extent) beyond the end (heads sit around or behind the end), it is at most `headSize`·(the
+///    shaft's extent) (and at most `headSizeOfState`·S), and not a state. Each stroke goes
+///    to the end it fits best; a shaft keeps only the heads at one end (the end with more).
+///    A stroke that already has both barbs takes no head; with one barb, only at its tip.
+///    The arrow then points to that end whatever the pen direction; its tip is the end of
+///    the shaft or, for a triangle head drawn ahead of the shaft, the head's apex; its
+///    barbs come from the head ink.
+///
+/// Every stroke is in exactly one group; a stroke that is in no multi-stroke group is a
+/// group of its own, unchanged, so one-stroke drawings assemble exactly as before.
+struct StrokeGrouping {
+    var options: AssemblyOptions
+
+    /// Thresholds (relative, so they hold at any scale).
+    static let tinyCircleRatio = 0.25
+    static let maximumArcResidual = 0.15
+    static let minimumArcCoverage = 40.0 * Double.pi / 180
+    static let minimumArcUnionCoverage = 280.0 * Double.pi / 180
+    static let arcRadiusTolerance = 0.3
+    static let absorbedArcRadiusTolerance = 0.12
+    static let headGap = 1.0
+    static let headGapOfShaft = 0.05
+    static let headLateral = 0.6
+    static let headAlong = 0.6
+    static let headSize = 0.8
+    static let headSizeOfState = 1.6
+    static let minimumShaftOfState = 0.5
+    static let maximumHeadStrokes = 6
+
+    /// One element-to-be.
+    struct Group {
+        /// Positions (in the index-ordered input) of its strokes, ascending.
+        var members: [Int]
+        /// What the assembler sees: the first member's index, the group's ink (a merged
+        /// circle, an oriented shaft) and the group's class.
+        var item: ClassifiedStroke
+        /// An arrow measured from a shaft and its separately drawn head.
+        var arrow: ArrowGeometry?
+    }
+
+    /// Per-stroke measurements.
+    private struct Ink {
+        var points: [Point]       // finite points
+        var sparse: [Point]       // resampled, for distances
+        var extent: Double
+        var fit: CircleFit?
+        var isState = false
+    }
+
+    func group(_ ordered: [ClassifiedStroke]) -> [Group] {
+        let singles = ordered.enumerated().map { position, s in
+            Group(members: [position], item: s, arrow: nil)
+        }
+        guard ordered.count >= 2 else { return singles }
+        var ink = ordered.map { s -> Ink in
+            let points = s.stroke.points.filter(\.isFinite)
+            let extent = boundingDiagonal(points)
+            return Ink(points: points, sparse: points.count >= 2 && extent > 0
+                       ? resampled(points, count: 24) : points,
+                       extent: extent.isFinite ? extent : 0)
+        }
+        for k in ink.indices where ink[k].extent > 0 && ordered[k].rejection?.contains("2 points") != true {
+            if case let .success(fit) = CircleFit.fit(resampled(ink[k].points,
+                                                                count: options.circleSamples)) {
+                ink[k].fit = fit
+            }
+        }
+
+        // 1. Scale.
+        func passesAsCircle(_ fit: CircleFit) -> Bool {
+            fit.relativeTrimmedResidual <= options.maximumCircleResidual
+                && fit.coveredAngle >= options.minimumCircleCoverage
+        }
+        let circleRadii = ink.indices.compactMap { k -> Double? in
+            guard ordered[k].rejection == nil, ordered[k].kind == .circle,
+                  let fit = ink[k].fit, passesAsCircle(fit) else { return nil }
+            return fit.radius
+        }
+        let largest = circleRadii.max() ?? 0
+        let stateRadii = circleRadii.filter { $0 >= Self.tinyCircleRatio * largest }.sorted()
+        let scale: Double? = stateRadii.isEmpty ? nil : stateRadii[stateRadii.count / 2]
+        for k in ink.indices where ordered[k].rejection == nil && ordered[k].kind == .circle {
+            if let fit = ink[k].fit, passesAsCircle(fit),
+               fit.radius >= Self.tinyCircleRatio * (scale ?? 0) {
+                ink[k].isState = true
+            }
+        }
+
+        var owner = Array(ordered.indices)       // position → group leader position
+        var merged: [Int: [Point]] = [:]          // leader → merged circle ink
+        var kindOf: [Int: String] = [:]           // leader → class of a merged group
+
+        // 2. Arcs.
+        let arcs = ink.indices.filter { k in
+            guard !ink[k].isState, let fit = ink[k].fit else { return false }
+            return fit.relativeTrimmedResidual <= Self.maximumArcResidual
+                && fit.coveredAngle >= Self.minimumArcCoverage
+                && fit.coveredAngle < Self.minimumArcUnionCoverage
+                && fit.radius >= 0.5 * (scale ?? 0)
+        }
+        var looseArcs: [Int] = []
+        for a in arcs {
+            let fit = ink[a].fit!
+            let host = ink.indices.filter { k in
+                guard ink[k].isState, let c = ink[k].fit else { return false }
+                return fit.center.distance(to: c.center) <= 0.25 * c.radius
+                    && abs(fit.radius / c.radius - 1) <= Self.absorbedArcRadiusTolerance
+                    && ink[a].points.allSatisfy { abs($0.distance(to: c.center) - c.radius)
+                        <= 0.25 * c.radius }
+            }.min { ink[$0].fit!.center.distance(to: fit.center)
+                < ink[$1].fit!.center.distance(to: fit.center) }
+            if let host { owner[a] = host } else { looseArcs.append(a) }
+        }
+        var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
+        for (i, a) in looseArcs.enumerated() {
+            for b in looseArcs[(i + 1)...] {
+                let union = resampled(ink[a].points, count: 32) + resampled(ink[b].points, count: 32)
+                guard case let .success(fit) = CircleFit.fit(union),
+                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
+                      fit.coveredAngle >= Self.minimumArcUnionCoverage,
+                      [a, b].allSatisfy({ abs(ink[$0].fit!.radius / fit.radius - 1)
+                          <= Self.arcRadiusTolerance })
+                else { continue }
+                pairs.append((fit.relativeTrimmedResidual, a, b, fit))
+            }
+        }
+        var usedArcs = Set<Int>()
+        for pair in pairs.sorted(by: { $0.residual < $1.residual })
+        where !usedArcs.contains(pair.a) && !usedArcs.contains(pair.b) {
+            usedArcs.formUnion([pair.a, pair.b])
+            let leader = min(pair.a, pair.b)
+            owner[pair.a] = leader
+            owner[pair.b] = leader
+            // The arcs' ink in angle order around the joint centre: one closed round.
+            let c = pair.fit.center
+            merged[leader] = (ink[pair.a].points + ink[pair.b].points).sorted {
+                atan2($0.y - c.y, $0.x - c.x) < atan2($1.y - c.y, $1.x - c.x)
+            }
+            kindOf[leader] = "circle"
+            ink[pair.a].isState = true
+            ink[pair.b].isState = true
+        }
+
+        // 3. Heads.
+        let inCircle = Set(ink.indices.filter { ink[$0].isState || owner[$0] != $0 })
+        let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
+        var ends: [Int: [(point: Point, outward: Point)]] = [:]   // shaft candidates
+        var measured: [Int: ArrowGeometry] = [:]
+        for k in ink.indices where !inCircle.contains(k) && ink[k].extent > 0
+            && ink[k].extent >= minimumShaft {
+            guard case let .success(arrow) = ArrowGeometry.measure(ink[k].points) else { continue }
+            measured[k] = arrow
+            let shaft = arrow.shaft
+            // A stroke with both barbs is a whole arrow; with one, only its tip takes more.
+            switch arrow.drawnBarbs {
+            case 0: ends[k] = [(arrow.start, heading(shaft.reversed())), (arrow.tip, heading(shaft))]
+            case 1: ends[k] = [(arrow.tip, heading(shaft))]
+            default: break
+            }
+        }
+        var offers: [(score: Double, head: Int, shaft: Int, end: Int)] = []
+        for h in ink.indices where !inCircle.contains(h) && ink[h].extent > 0 {
+            let size = ink[h].extent
+            if let scale, size > Self.headSizeOfState * scale { continue }
+            let center = centroid(ink[h].sparse)
+            for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
+                for (e, end) in shaftEnds.enumerated() {
+                    let tipSide = shaftEnds.count == 1 || e == 1
+                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                    guard gap <= Self.headGap * size + Self.headGapOfShaft * ink[s].extent
+                    else { continue }
+                    let lateral = abs((center - end.point).cross(end.outward))
+                    let along = (center - end.point).dot(end.outward)
+                    guard lateral <= Self.headLateral * size, along <= Self.headAlong * size
+                    else { continue }
+                    offers.append(((gap + lateral) / size, h, s, tipSide ? 1 : 0))
+                }
+            }
+        }
+        // Best offers first; a stroke is a head or a shaft, never both.
+        var headsOf: [Int: [(head: Int, end: Int)]] = [:]
+        var isHead = Set<Int>()
+        for offer in offers.sorted(by: { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) })
+        where !isHead.contains(offer.head) && headsOf[offer.head] == nil
+            && !isHead.contains(offer.shaft)
+            && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
+            headsOf[offer.shaft, default: []].append((offer.head, offer.end))
+            isHead.insert(offer.head)
+        }
+        var arrows: [Int: ArrowGeometry] = [:]
+        for (s, heads) in headsOf {
+            // The end with more head strokes (ties: the pen's end) is the tip.
+            let atTip = heads.filter { $0.end == 1 }.count
+            let end = atTip * 2 >= heads.count ? 1 : 0
+            let kept = heads.filter { $0.end == end }.map(\.head)
+            for h in heads.map(\.head) where !kept.contains(h) { isHead.remove(h) }
+            guard let arrow = groupedArrow(shaft: ink[s].points, measured: measured[s]!,
+                                           headAtTip: end == 1,
+                                           heads: kept.map { ink[$0].points }) else {
+                for h in kept { isHead.remove(h) }
+                continue
+            }
+            for h in kept { owner[h] = s }
+            arrows[s] = arrow
+            kindOf[s] = ordered[s].kind == .cycle ? "cycle" : "arrow"
+        }
+
+        // The groups, each under its lowest position.
+        var members: [Int: [Int]] = [:]
+        for k in ordered.indices { members[owner[k], default: []].append(k) }
+        var groups: [Group] = []
+        for (leader, list) in members {
+            guard list.count > 1 else {
+                var single = singles[leader]
+                if single.item.rejection == nil, single.item.kind == .circle, let scale,
+                   let fit = ink[leader].fit, passesAsCircle(fit),
+                   fit.radius < Self.tinyCircleRatio * scale {
+                    single.item.rejection = "a circle too small for a state (radius "
+                        + "\(Int(fit.radius.rounded())) beside states of "
+                        + "\(Int(scale.rounded())); a letter or a dot?)"
+                }
+                groups.append(single)
+                continue
+            }
+            let first = list.min()!
+            var item = ordered[leader]
+            item.index = ordered[first].index
+            item.rejection = nil
+            if let kind = kindOf[leader] { item.label = kind }
+            if let points = merged[leader] {
+                item.stroke = Stroke(points: points)
+            } else if let arrow = arrows[leader] {
+                // The shaft from start to tip: what labels attach to and loops are fitted on.
+                let points = ink[leader].points
+                let forward = points.first!.distance(to: arrow.start)
+                    <= points.last!.distance(to: arrow.start)
+                item.stroke = Stroke(points: forward ? points : points.reversed())
+            }
+            groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader]))
+        }
+        return groups.sorted { $0.members[0] < $1.members[0] }
+    }
+
+    /// Unit direction out of a polyline's last point, from the point a quarter back.
+    private func heading(_ line: [Point]) -> Point {
+        let end = line[line.count - 1], back = line[(3 * (line.count - 1)) / 4]
+        return (end - back).normalized ?? Point(x: 1, y: 0)
+    }
+
+    /// The arrow of a shaft whose head was drawn separately: the shaft (as measured, turned
+    /// round when the head lies at its start), the tip at the shaft's end or at the apex of a
+    /// head drawn ahead of it, the barbs from the head ink (and any the shaft has).
+    private func groupedArrow(shaft points: [Point], measured: ArrowGeometry, headAtTip: Bool,
+                              heads: [[Point]]) -> ArrowGeometry? {
+        var shaft = measured.shaft
+        if !headAtTip {
+            shaft.reverse()
+        }
+        guard shaft.count >= 2 else { return nil }
+        var tip = shaft[shaft.count - 1]
+        let start = shaft[0]
+        let length = pathLength(shaft)
+        guard length > 0 else { return nil }
+        var direction = ArrowGeometry.tipDirection(shaft, length: length)
+        let headInk = heads.flatMap { $0 }
+        // A head drawn ahead of the shaft's end (a triangle on it): its apex is the tip.
+        let headSize = boundingDiagonal(headInk)
+        if let apex = headInk.max(by: { ($0 - tip).dot(direction) < ($1 - tip).dot(direction) }),
+           (apex - tip).dot(direction) > 0.15 * headSize,
+           abs((apex - tip).cross(direction)) <= 0.35 * headSize {
+            shaft.append(apex.position)
+            tip = apex.position
+            direction = ArrowGeometry.tipDirection(shaft, length: pathLength(shaft))
+        }
+        var ownHead: [Point] = []
+        if headAtTip {
+            ownHead = measured.drawnBarbs > 0 ? measured.head : []
+        }
+        let (head, drawn) = ArrowGeometry.barbs(headInk + ownHead, tip: tip, direction: direction,
+                                                shaftLength: length)
+        return ArrowGeometry(start: start, tip: tip, head: head,
+                             bend: ArrowGeometry.bendPoint(shaft), shaft: shaft, drawnBarbs: drawn)
+    }
+}
