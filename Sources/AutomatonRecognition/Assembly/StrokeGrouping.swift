@@ -17,14 +17,18 @@ import DrawingClassifier
 /// 3. **Heads.** A stroke is the head (or one piece of it) of a longer stroke, the shaft,
 ///    when it lies at one of the shaft's ends: its nearest ink is within
 ///    `headGap`·(its extent) + `headGapOfShaft`·(shaft extent) of the end, its centre lies
-///    within `headLateral`·(its extent) of the shaft's line and at most `headAlong`·(its
-///    extent) beyond the end (heads sit around or behind the end), it is at most `headSize`·(the
+///    within `headLateral`·(its extent) of the shaft's line, at most `headAlong`·(its
+///    extent) beyond the end and `headBehind`·(its extent) behind it (heads sit around or
+///    just behind the end), it is at most `headSize`·(the
 ///    shaft's extent) (and at most `headSizeOfState`·S), and not a state. Each stroke goes
 ///    to the end it fits best; a shaft keeps only the heads at one end (the end with more).
 ///    A stroke that already has both barbs takes no head; with one barb, only at its tip.
 ///    The arrow then points to that end whatever the pen direction; its tip is the end of
 ///    the shaft or, for a triangle head drawn ahead of the shaft, the head's apex; its
 ///    barbs come from the head ink.
+/// 4. **Handwriting.** Strokes left over that are small (extent under `textSize`·S) and
+///    lie within `textGap`·S of another such stroke are letters of a word: `rejected`,
+///    whatever the classifier made of each (text is not read as labels yet).
 ///
 /// Every stroke is in exactly one group; a stroke that is in no multi-stroke group is a
 /// group of its own, unchanged, so one-stroke drawings assemble exactly as before.
@@ -38,14 +42,19 @@ struct StrokeGrouping {
     static let minimumArcUnionCoverage = 280.0 * Double.pi / 180
     static let arcRadiusTolerance = 0.3
     static let absorbedArcRadiusTolerance = 0.12
-    static let headGap = 1.0
-    static let headGapOfShaft = 0.05
+    static let headGap = 0.75
+    static let headGapOfShaft = 0.03
     static let headLateral = 0.6
     static let headAlong = 0.6
+    static let headBehind = 0.9
     static let headSize = 0.8
     static let headSizeOfState = 1.6
     static let minimumShaftOfState = 0.5
     static let maximumHeadStrokes = 6
+    static let wholeArrowBarb = 0.12
+    static let headCircleRatio = 0.3
+    static let textSize = 1.2
+    static let textGap = 0.4
 
     /// One element-to-be.
     struct Group {
@@ -126,7 +135,7 @@ struct StrokeGrouping {
                 return fit.center.distance(to: c.center) <= 0.25 * c.radius
                     && abs(fit.radius / c.radius - 1) <= Self.absorbedArcRadiusTolerance
                     && ink[a].points.allSatisfy { abs($0.distance(to: c.center) - c.radius)
-                        <= 0.25 * c.radius }
+                        <= 0.15 * c.radius }
             }.min { ink[$0].fit!.center.distance(to: fit.center)
                 < ink[$1].fit!.center.distance(to: fit.center) }
             if let host { owner[a] = host } else { looseArcs.append(a) }
@@ -162,21 +171,32 @@ struct StrokeGrouping {
         }
 
         // 3. Heads.
-        let inCircle = Set(ink.indices.filter { ink[$0].isState || owner[$0] != $0 })
+        // (A circle under `headCircleRatio`·S is no state: it may be a closed head.)
+        // Nor is a closed round of state size, whatever its class, a head.
+        let inCircle = Set(ink.indices.filter { k in
+            guard owner[k] == k else { return true }
+            guard let fit = ink[k].fit, fit.radius >= Self.headCircleRatio * (scale ?? 0)
+            else { return false }
+            return ink[k].isState || fit.relativeTrimmedResidual <= options.maximumCircleResidual
+                && fit.coveredAngle >= options.contextCircleCoverage
+        })
         let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
         var ends: [Int: [(point: Point, outward: Point)]] = [:]   // shaft candidates
         var measured: [Int: ArrowGeometry] = [:]
         for k in ink.indices where !inCircle.contains(k) && ink[k].extent > 0
             && ink[k].extent >= minimumShaft {
             guard case let .success(arrow) = ArrowGeometry.measure(ink[k].points) else { continue }
-            measured[k] = arrow
-            let shaft = arrow.shaft
-            // A stroke with both barbs is a whole arrow; with one, only its tip takes more.
-            switch arrow.drawnBarbs {
-            case 0: ends[k] = [(arrow.start, heading(shaft.reversed())), (arrow.tip, heading(shaft))]
-            case 1: ends[k] = [(arrow.tip, heading(shaft))]
-            default: break
-            }
+            // A stroke with two real barbs is a whole arrow and takes no head. Any other is
+            // a shaft from end to end, corners and all (a connector drawn with a bend; a
+            // pen hook is no head), so it is not cut at corners.
+            let barb = arrow.head.map { $0.distance(to: arrow.tip) }.min() ?? 0
+            if arrow.drawnBarbs == 2,
+               barb >= Self.wholeArrowBarb * pathLength(arrow.shaft) { continue }
+            let line = resampled(ink[k].points, count: ArrowGeometry.sampleCount)
+            measured[k] = ArrowGeometry(start: line[0], tip: line[line.count - 1],
+                                        head: [], bend: ArrowGeometry.bendPoint(line),
+                                        shaft: line, drawnBarbs: 0)
+            ends[k] = [(line[0], heading(line.reversed())), (line[line.count - 1], heading(line))]
         }
         var offers: [(score: Double, head: Int, shaft: Int, end: Int)] = []
         for h in ink.indices where !inCircle.contains(h) && ink[h].extent > 0 {
@@ -185,13 +205,14 @@ struct StrokeGrouping {
             let center = centroid(ink[h].sparse)
             for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated() {
-                    let tipSide = shaftEnds.count == 1 || e == 1
+                    let tipSide = e == 1
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     guard gap <= Self.headGap * size + Self.headGapOfShaft * ink[s].extent
                     else { continue }
                     let lateral = abs((center - end.point).cross(end.outward))
                     let along = (center - end.point).dot(end.outward)
-                    guard lateral <= Self.headLateral * size, along <= Self.headAlong * size
+                    guard lateral <= Self.headLateral * size, along <= Self.headAlong * size,
+                          along >= -Self.headBehind * size
                     else { continue }
                     offers.append(((gap + lateral) / size, h, s, tipSide ? 1 : 0))
                 }
@@ -225,6 +246,30 @@ struct StrokeGrouping {
             kindOf[s] = ordered[s].kind == .cycle ? "cycle" : "arrow"
         }
 
+        // 4. Handwriting: small strokes written close together (letters of a word) are no
+        // element, whatever the classifier made of each letter.
+        var handwriting = Set<Int>()
+        if let scale {
+            let small = ink.indices.filter { k in
+                owner[k] == k && headsOf[k] == nil && !ink[k].isState && ink[k].extent > 0
+                    && ink[k].extent < Self.textSize * scale
+            }
+            var cluster = Dictionary(uniqueKeysWithValues: small.map { ($0, $0) })
+            func root(_ k: Int) -> Int {
+                var k = k
+                while cluster[k]! != k { k = cluster[k]! }
+                return k
+            }
+            for (i, a) in small.enumerated() {
+                for b in small[(i + 1)...] where nearer(ink[a].sparse, ink[b].sparse,
+                                                         than: Self.textGap * scale) {
+                    cluster[root(a)] = root(b)
+                }
+            }
+            let sizes = Dictionary(grouping: small, by: root).mapValues(\.count)
+            handwriting = Set(small.filter { sizes[root($0)]! >= 2 })
+        }
+
         // The groups, each under its lowest position.
         var members: [Int: [Int]] = [:]
         for k in ordered.indices { members[owner[k], default: []].append(k) }
@@ -232,7 +277,15 @@ struct StrokeGrouping {
         for (leader, list) in members {
             guard list.count > 1 else {
                 var single = singles[leader]
-                if single.item.rejection == nil, single.item.kind == .circle, let scale,
+                if isHead.contains(leader) == false, ink[leader].isState,
+                   ink[leader].fit!.radius < Self.headCircleRatio * (scale ?? 0) {
+                    single.item.rejection = "a circle too small for a state (radius "
+                        + "\(Int(ink[leader].fit!.radius.rounded())) beside states of "
+                        + "\(Int((scale ?? 0).rounded())); a letter or a dot?)"
+                } else if handwriting.contains(leader) {
+                    single.item.rejection = "handwriting: a small stroke among others written "
+                        + "close together (text is not read as labels yet)"
+                } else if single.item.rejection == nil, single.item.kind == .circle, let scale,
                    let fit = ink[leader].fit, passesAsCircle(fit),
                    fit.radius < Self.tinyCircleRatio * scale {
                     single.item.rejection = "a circle too small for a state (radius "
@@ -259,6 +312,11 @@ struct StrokeGrouping {
             groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader]))
         }
         return groups.sorted { $0.members[0] < $1.members[0] }
+    }
+
+    /// Whether some point of `a` is within `distance` of some point of `b`.
+    private func nearer(_ a: [Point], _ b: [Point], than distance: Double) -> Bool {
+        a.contains { p in b.contains { q in p.distance(to: q) <= distance } }
     }
 
     /// Unit direction out of a polyline's last point, from the point a quarter back.
@@ -292,11 +350,7 @@ struct StrokeGrouping {
             tip = apex.position
             direction = ArrowGeometry.tipDirection(shaft, length: pathLength(shaft))
         }
-        var ownHead: [Point] = []
-        if headAtTip {
-            ownHead = measured.drawnBarbs > 0 ? measured.head : []
-        }
-        let (head, drawn) = ArrowGeometry.barbs(headInk + ownHead, tip: tip, direction: direction,
+        let (head, drawn) = ArrowGeometry.barbs(headInk, tip: tip, direction: direction,
                                                 shaftLength: length)
         return ArrowGeometry(start: start, tip: tip, head: head,
                              bend: ArrowGeometry.bendPoint(shaft), shaft: shaft, drawnBarbs: drawn)
