@@ -51,8 +51,11 @@ struct StrokeGrouping {
     static let headSizeOfState = 1.6
     static let minimumShaftOfState = 0.5
     static let maximumHeadStrokes = 6
-    static let wholeArrowBarb = 0.12
+    static let wholeArrowBarb = 0.04
+    static let wholeArrowLongestBarb = 0.45
+    static let roundHeadAlong = 0.15
     static let headCircleRatio = 0.3
+    static let roundHeadRatio = 0.5
     static let textSize = 1.2
     static let textGap = 0.4
 
@@ -175,7 +178,7 @@ struct StrokeGrouping {
         // Nor is a closed round of state size, whatever its class, a head.
         let inCircle = Set(ink.indices.filter { k in
             guard owner[k] == k else { return true }
-            guard let fit = ink[k].fit, fit.radius >= Self.headCircleRatio * (scale ?? 0)
+            guard let fit = ink[k].fit, fit.radius >= Self.roundHeadRatio * (scale ?? 0)
             else { return false }
             return ink[k].isState || fit.relativeTrimmedResidual <= options.maximumCircleResidual
                 && fit.coveredAngle >= options.contextCircleCoverage
@@ -189,9 +192,15 @@ struct StrokeGrouping {
             // A stroke with two real barbs is a whole arrow and takes no head. Any other is
             // a shaft from end to end, corners and all (a connector drawn with a bend; a
             // pen hook is no head), so it is not cut at corners.
-            let barb = arrow.head.map { $0.distance(to: arrow.tip) }.min() ?? 0
-            if arrow.drawnBarbs == 2,
-               barb >= Self.wholeArrowBarb * pathLength(arrow.shaft) { continue }
+            // (A stroke the classifier calls a circle, covering most of a round, is none.)
+            if ordered[k].kind == .circle,
+               (ink[k].fit?.coveredAngle ?? 0) >= options.minimumCircleCoverage { continue }
+            let shaftLength = pathLength(arrow.shaft)
+            let realBarbs = arrow.head.prefix(arrow.drawnBarbs == 2 ? 2 : 0).allSatisfy {
+                let barb = $0.distance(to: arrow.tip) / shaftLength
+                return barb >= Self.wholeArrowBarb && barb <= Self.wholeArrowLongestBarb
+            }
+            if arrow.drawnBarbs == 2, realBarbs { continue }
             let line = resampled(ink[k].points, count: ArrowGeometry.sampleCount)
             measured[k] = ArrowGeometry(start: line[0], tip: line[line.count - 1],
                                         head: [], bend: ArrowGeometry.bendPoint(line),
@@ -203,21 +212,34 @@ struct StrokeGrouping {
             let size = ink[h].extent
             if let scale, size > Self.headSizeOfState * scale { continue }
             let center = centroid(ink[h].sparse)
+            // A round between head and state size may be a closed head, if it does not lie
+            // ahead of the end as the state an arrow points at does.
+            let roundish = ink[h].fit.map { fit in
+                fit.relativeTrimmedResidual <= options.maximumCircleResidual
+                    && fit.coveredAngle >= options.contextCircleCoverage
+                    && fit.radius >= Self.headCircleRatio * (scale ?? 0)
+            } ?? false
             for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated() {
-                    let tipSide = e == 1
+                    let tipSide = e == shaftEnds.count - 1  // the last end is the pen's
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     guard gap <= Self.headGap * size + Self.headGapOfShaft * ink[s].extent
                     else { continue }
                     let lateral = abs((center - end.point).cross(end.outward))
                     let along = (center - end.point).dot(end.outward)
-                    guard lateral <= Self.headLateral * size, along <= Self.headAlong * size,
+                    guard lateral <= Self.headLateral * size,
+                          along <= (roundish ? Self.roundHeadAlong : Self.headAlong) * size,
                           along >= -Self.headBehind * size
                     else { continue }
                     offers.append(((gap + lateral) / size, h, s, tipSide ? 1 : 0))
                 }
             }
         }
+        // A stroke that can be the head of a shaft twice its size is no shaft itself (the
+        // two barbs of a V would otherwise take each other).
+        let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent }
+            .map(\.head))
+        offers.removeAll { small.contains($0.shaft) }
         // Best offers first; a stroke is a head or a shaft, never both.
         var headsOf: [Int: [(head: Int, end: Int)]] = [:]
         var isHead = Set<Int>()
@@ -340,7 +362,7 @@ struct StrokeGrouping {
         let length = pathLength(shaft)
         guard length > 0 else { return nil }
         var direction = ArrowGeometry.tipDirection(shaft, length: length)
-        let headInk = heads.flatMap { $0 }
+        let headInk = heads.flatMap { $0 } + (headAtTip && measured.drawnBarbs > 0 ? measured.head : [])
         // A head drawn ahead of the shaft's end (a triangle on it): its apex is the tip.
         let headSize = boundingDiagonal(headInk)
         if let apex = headInk.max(by: { ($0 - tip).dot(direction) < ($1 - tip).dot(direction) }),
