@@ -48,16 +48,18 @@ struct StrokeGrouping {
     static let headAlong = 0.6
     static let headBehind = 0.9
     static let headSize = 0.8
-    static let headSizeOfState = 1.6
+    static let headSizeOfState = 2.5
     static let minimumShaftOfState = 0.5
     static let maximumHeadStrokes = 6
     static let wholeArrowBarb = 0.04
     static let wholeArrowLongestBarb = 0.45
     static let roundHeadAlong = 0.15
     static let headCircleRatio = 0.3
-    static let roundHeadRatio = 0.5
+    static let roundHeadRatio = 0.4
+    static let roundHeadSize = 0.3
     static let textSize = 1.2
     static let textGap = 0.4
+    static let textOutlineGap = 0.2
 
     /// One element-to-be.
     struct Group {
@@ -186,6 +188,7 @@ struct StrokeGrouping {
         let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
         var ends: [Int: [(point: Point, outward: Point)]] = [:]   // shaft candidates
         var measured: [Int: ArrowGeometry] = [:]
+        var wholeArrows = Set<Int>()
         for k in ink.indices where !inCircle.contains(k) && ink[k].extent > 0
             && ink[k].extent >= minimumShaft {
             guard case let .success(arrow) = ArrowGeometry.measure(ink[k].points) else { continue }
@@ -200,7 +203,10 @@ struct StrokeGrouping {
                 let barb = $0.distance(to: arrow.tip) / shaftLength
                 return barb >= Self.wholeArrowBarb && barb <= Self.wholeArrowLongestBarb
             }
-            if arrow.drawnBarbs == 2, realBarbs { continue }
+            if arrow.drawnBarbs == 2, realBarbs {
+                wholeArrows.insert(k)
+                continue
+            }
             let line = resampled(ink[k].points, count: ArrowGeometry.sampleCount)
             measured[k] = ArrowGeometry(start: line[0], tip: line[line.count - 1],
                                         head: [], bend: ArrowGeometry.bendPoint(line),
@@ -208,7 +214,8 @@ struct StrokeGrouping {
             ends[k] = [(line[0], heading(line.reversed())), (line[line.count - 1], heading(line))]
         }
         var offers: [(score: Double, head: Int, shaft: Int, end: Int)] = []
-        for h in ink.indices where !inCircle.contains(h) && ink[h].extent > 0 {
+        for h in ink.indices where !inCircle.contains(h) && !wholeArrows.contains(h)
+            && ink[h].extent > 0 {
             let size = ink[h].extent
             if let scale, size > Self.headSizeOfState * scale { continue }
             let center = centroid(ink[h].sparse)
@@ -219,7 +226,9 @@ struct StrokeGrouping {
                     && fit.coveredAngle >= options.contextCircleCoverage
                     && fit.radius >= Self.headCircleRatio * (scale ?? 0)
             } ?? false
-            for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
+            if roundish, let scale, ink[h].fit!.radius >= Self.roundHeadRatio * scale { continue }
+            for (s, shaftEnds) in ends where s != h
+                && size <= (roundish ? Self.roundHeadSize : Self.headSize) * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated() {
                     let tipSide = e == shaftEnds.count - 1  // the last end is the pen's
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
@@ -240,6 +249,7 @@ struct StrokeGrouping {
         let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent }
             .map(\.head))
         offers.removeAll { small.contains($0.shaft) }
+        FileHandle.standardError.write(("DEBUG S \(scale as Any) extents \(ink.map { Int($0.extent) }) shafts \(ends.keys.sorted()) inCircle \(inCircle.sorted()) offers \(offers.map { "\($0.head)->\($0.shaft)" })\n").data(using: .utf8)!)
         // Best offers first; a stroke is a head or a shaft, never both.
         var headsOf: [Int: [(head: Int, end: Int)]] = [:]
         var isHead = Set<Int>()
@@ -272,9 +282,14 @@ struct StrokeGrouping {
         // element, whatever the classifier made of each letter.
         var handwriting = Set<Int>()
         if let scale {
+            // (Text is not written on a state's outline: a loop or an arrow end is.)
+            let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
+                .map { ink[$0].fit! }
             let small = ink.indices.filter { k in
                 owner[k] == k && headsOf[k] == nil && !ink[k].isState && ink[k].extent > 0
                     && ink[k].extent < Self.textSize * scale
+                    && !ink[k].sparse.contains { p in outlines.contains { c in
+                        abs(p.distance(to: c.center) - c.radius) <= Self.textOutlineGap * scale } }
             }
             var cluster = Dictionary(uniqueKeysWithValues: small.map { ($0, $0) })
             func root(_ k: Int) -> Int {
