@@ -55,7 +55,7 @@ struct StrokeGrouping {
     static let wholeArrowLongestBarb = 0.45
     static let roundHeadAlong = 0.15
     static let headCircleRatio = 0.3
-    static let roundHeadRatio = 0.4
+    static let roundHeadRatio = 0.35
     static let roundHeadSize = 0.3
     static let textSize = 1.2
     static let textGap = 0.4
@@ -286,7 +286,7 @@ struct StrokeGrouping {
             let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
                 .map { ink[$0].fit! }
             let small = ink.indices.filter { k in
-                owner[k] == k && headsOf[k] == nil && !ink[k].isState && ink[k].extent > 0
+                owner[k] == k && headsOf[k] == nil && !inCircle.contains(k) && ink[k].extent > 0
                     && ink[k].extent < Self.textSize * scale
                     && !ink[k].sparse.contains { p in outlines.contains { c in
                         abs(p.distance(to: c.center) - c.radius) <= Self.textOutlineGap * scale } }
