@@ -143,6 +143,9 @@ public struct InkMLDocument: Sendable, Equatable {
         guard reader.sawInk else {
             throw .unknownFormat(hint: "XML without an InkML <ink> root element")
         }
+        guard reader.closedInk else {
+            throw .malformedXML(reason: "the <ink> element is never closed (truncated file?)")
+        }
         return try reader.document()
     }
 
@@ -167,6 +170,7 @@ private final class Reader: NSObject, XMLParserDelegate {
     let limits: StrokeLimits
     var failure: StrokeFormatError.Kind?
     var sawInk = false
+    var closedInk = false
     var depth = 0
 
     var channels: [String] = []          // of the first <traceFormat>
@@ -249,6 +253,8 @@ private final class Reader: NSObject, XMLParserDelegate {
         guard failure == nil else { return }
         defer { depth -= 1 }
         switch Self.local(elementName) {
+        case "ink":
+            if depth == 1 { closedInk = true }
         case "traceFormat":
             readingFormat = false
         case "trace":
