@@ -356,9 +356,10 @@ struct StrokeGrouping {
         a.contains { p in b.contains { q in p.distance(to: q) <= distance } }
     }
 
-    /// Unit direction out of a polyline's last point, from the point a quarter back.
+    /// Unit direction out of a polyline's last point, from the point an eighth back (local
+    /// enough for a loop or a bent connector, far enough to pass over a pen hook).
     private func heading(_ line: [Point]) -> Point {
-        let end = line[line.count - 1], back = line[(3 * (line.count - 1)) / 4]
+        let end = line[line.count - 1], back = line[(7 * (line.count - 1)) / 8]
         return (end - back).normalized ?? Point(x: 1, y: 0)
     }
 
