@@ -120,13 +120,28 @@ struct StrokeGrouping {
             }
         }
 
+        // A "circle" crossing a larger state's outline (not concentric) is a self-loop, as the
+        // assembler decides: it may take a head.
+        let circles = ink.indices.filter { ink[$0].isState }
+        var loops = Set<Int>()
+        for a in circles {
+            let fa = ink[a].fit!
+            if circles.contains(where: { b in
+                let fb = ink[b].fit!
+                let d = fa.center.distance(to: fb.center)
+                return fb.radius > fa.radius && d > options.ringCenterTolerance * fb.radius
+                    && d < fa.radius + fb.radius
+            }) { loops.insert(a) }
+        }
+        for a in loops { ink[a].isState = false }
+
         var owner = Array(ordered.indices)       // position → group leader position
         var merged: [Int: [Point]] = [:]          // leader → merged circle ink
         var kindOf: [Int: String] = [:]           // leader → class of a merged group
 
         // 2. Arcs.
         let arcs = ink.indices.filter { k in
-            guard !ink[k].isState, let fit = ink[k].fit else { return false }
+            guard !ink[k].isState, !loops.contains(k), let fit = ink[k].fit else { return false }
             return fit.relativeTrimmedResidual <= Self.maximumArcResidual
                 && fit.coveredAngle >= Self.minimumArcCoverage
                 && fit.coveredAngle < Self.minimumArcUnionCoverage
@@ -182,6 +197,7 @@ struct StrokeGrouping {
             guard owner[k] == k else { return true }
             guard let fit = ink[k].fit, fit.radius >= Self.roundHeadRatio * (scale ?? 0)
             else { return false }
+            guard !loops.contains(k) else { return false }
             return ink[k].isState || fit.relativeTrimmedResidual <= options.maximumCircleResidual
                 && fit.coveredAngle >= options.contextCircleCoverage
         })
@@ -196,7 +212,7 @@ struct StrokeGrouping {
             // a shaft from end to end, corners and all (a connector drawn with a bend; a
             // pen hook is no head), so it is not cut at corners.
             // (A stroke the classifier calls a circle, covering most of a round, is none.)
-            if ordered[k].kind == .circle,
+            if ordered[k].kind == .circle, !loops.contains(k),
                (ink[k].fit?.coveredAngle ?? 0) >= options.minimumCircleCoverage { continue }
             let shaftLength = pathLength(arrow.shaft)
             let realBarbs = arrow.head.prefix(arrow.drawnBarbs == 2 ? 2 : 0).allSatisfy {
@@ -275,7 +291,7 @@ struct StrokeGrouping {
             }
             for h in kept { owner[h] = s }
             arrows[s] = arrow
-            kindOf[s] = ordered[s].kind == .cycle ? "cycle" : "arrow"
+            kindOf[s] = ordered[s].kind == .cycle || loops.contains(s) ? "cycle" : "arrow"
         }
 
         // 4. Handwriting: small strokes written close together (letters of a word) are no
