@@ -266,6 +266,41 @@ struct StrokeGrouping {
             .map(\.head))
         offers.removeAll { small.contains($0.shaft) }
         FileHandle.standardError.write(("DEBUG S \(scale as Any) extents \(ink.map { Int($0.extent) }) shafts \(ends.keys.sorted()) inCircle \(inCircle.sorted()) offers \(offers.map { "\($0.head)->\($0.shaft)" })\n").data(using: .utf8)!)
+        // 4. Handwriting: small strokes written close together (letters of a word) are no
+        // element, whatever the classifier made of each letter, unless one of them is a
+        // head piece of a larger shaft outside the cluster (a V drawn as two barbs).
+        var handwriting = Set<Int>()
+        if let scale {
+            // (Text is not written on a state's outline: a loop or an arrow end is.)
+            let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
+                .map { ink[$0].fit! }
+            let small = ink.indices.filter { k in
+                !inCircle.contains(k) && ink[k].extent > 0
+                    && ink[k].extent < Self.textSize * scale
+                    && !ink[k].sparse.contains { p in outlines.contains { c in
+                        abs(p.distance(to: c.center) - c.radius) <= Self.textOutlineGap * scale } }
+            }
+            var cluster = Dictionary(uniqueKeysWithValues: small.map { ($0, $0) })
+            func root(_ k: Int) -> Int {
+                var k = k
+                while cluster[k]! != k { k = cluster[k]! }
+                return k
+            }
+            for (i, a) in small.enumerated() {
+                for b in small[(i + 1)...] where nearer(ink[a].sparse, ink[b].sparse,
+                                                         than: Self.textGap * scale) {
+                    cluster[root(a)] = root(b)
+                }
+            }
+            let clusters = Dictionary(grouping: small, by: root).values.filter { $0.count >= 2 }
+            for letters in clusters.map(Set.init) {
+                let isHead = offers.contains { letters.contains($0.head)
+                    && !letters.contains($0.shaft) && ink[$0.shaft].extent >= Self.textSize * scale }
+                if !isHead { handwriting.formUnion(letters) }
+            }
+            offers.removeAll { handwriting.contains($0.head) || handwriting.contains($0.shaft) }
+        }
+
         // Best offers first; a stroke is a head or a shaft, never both.
         var headsOf: [Int: [(head: Int, end: Int)]] = [:]
         var isHead = Set<Int>()
@@ -292,35 +327,6 @@ struct StrokeGrouping {
             for h in kept { owner[h] = s }
             arrows[s] = arrow
             kindOf[s] = ordered[s].kind == .cycle || loops.contains(s) ? "cycle" : "arrow"
-        }
-
-        // 4. Handwriting: small strokes written close together (letters of a word) are no
-        // element, whatever the classifier made of each letter.
-        var handwriting = Set<Int>()
-        if let scale {
-            // (Text is not written on a state's outline: a loop or an arrow end is.)
-            let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
-                .map { ink[$0].fit! }
-            let small = ink.indices.filter { k in
-                owner[k] == k && headsOf[k] == nil && !inCircle.contains(k) && ink[k].extent > 0
-                    && ink[k].extent < Self.textSize * scale
-                    && !ink[k].sparse.contains { p in outlines.contains { c in
-                        abs(p.distance(to: c.center) - c.radius) <= Self.textOutlineGap * scale } }
-            }
-            var cluster = Dictionary(uniqueKeysWithValues: small.map { ($0, $0) })
-            func root(_ k: Int) -> Int {
-                var k = k
-                while cluster[k]! != k { k = cluster[k]! }
-                return k
-            }
-            for (i, a) in small.enumerated() {
-                for b in small[(i + 1)...] where nearer(ink[a].sparse, ink[b].sparse,
-                                                         than: Self.textGap * scale) {
-                    cluster[root(a)] = root(b)
-                }
-            }
-            let sizes = Dictionary(grouping: small, by: root).mapValues(\.count)
-            handwriting = Set(small.filter { sizes[root($0)]! >= 2 })
         }
 
         // The groups, each under its lowest position.
