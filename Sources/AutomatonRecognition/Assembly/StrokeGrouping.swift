@@ -56,6 +56,7 @@ struct StrokeGrouping {
     static let roundHeadAlong = 0.15
     static let headCircleRatio = 0.3
     static let roundHeadRatio = 0.35
+    static let crossingHeadRatio = 0.6
     static let roundHeadSize = 0.3
     static let textSize = 1.2
     static let textGap = 0.4
@@ -242,7 +243,12 @@ struct StrokeGrouping {
                     && fit.coveredAngle >= options.contextCircleCoverage
                     && fit.radius >= Self.headCircleRatio * (scale ?? 0)
             } ?? false
-            if roundish, let scale, ink[h].fit!.radius >= Self.roundHeadRatio * scale { continue }
+            // (A closed head may be as large as a small state only where it crosses a state's
+            // outline, which no state does.)
+            if roundish, let scale,
+               ink[h].fit!.radius >= (loops.contains(h) ? Self.crossingHeadRatio : Self.roundHeadRatio) * scale {
+                continue
+            }
             for (s, shaftEnds) in ends where s != h
                 && size <= (roundish ? Self.roundHeadSize : Self.headSize) * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated() {
