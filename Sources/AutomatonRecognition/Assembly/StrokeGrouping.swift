@@ -271,7 +271,6 @@ struct StrokeGrouping {
         let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent }
             .map(\.head))
         offers.removeAll { small.contains($0.shaft) }
-        FileHandle.standardError.write(("DEBUG S \(scale as Any) extents \(ink.map { Int($0.extent) }) shafts \(ends.keys.sorted()) inCircle \(inCircle.sorted()) offers \(offers.map { "\($0.head)->\($0.shaft)" })\n").data(using: .utf8)!)
         // 4. Handwriting: small strokes written close together (letters of a word) are no
         // element, whatever the classifier made of each letter, unless one of them is a
         // head piece of a larger shaft outside the cluster (a V drawn as two barbs).
