@@ -95,10 +95,7 @@ struct StrokeGrouping {
                        extent: extent.isFinite ? extent : 0)
         }
         for k in ink.indices where ink[k].extent > 0 && ordered[k].rejection?.contains("2 points") != true {
-            if case let .success(fit) = CircleFit.fit(resampled(ink[k].points,
-                                                                count: options.circleSamples)) {
-                ink[k].fit = fit
-            }
+            ink[k].fit = quickFit(ink[k].points)
         }
 
         // 1. Scale.
@@ -165,7 +162,7 @@ struct StrokeGrouping {
         for (i, a) in looseArcs.enumerated() {
             for b in looseArcs[(i + 1)...] {
                 let union = resampled(ink[a].points, count: 32) + resampled(ink[b].points, count: 32)
-                guard case let .success(fit) = CircleFit.fit(union),
+                guard let fit = quickFit(union, isResampled: true),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual,
                       fit.coveredAngle >= Self.minimumArcUnionCoverage,
                       [a, b].allSatisfy({ abs(ink[$0].fit!.radius / fit.radius - 1)
@@ -376,6 +373,29 @@ struct StrokeGrouping {
             groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader]))
         }
         return groups.sorted { $0.members[0] < $1.members[0] }
+    }
+
+    /// A circle fitted in closed form (Taubin's algebraic fit on 32 resampled points, no
+    /// iterations): enough to tell arcs, rounds and sizes apart, at a fraction of the cost
+    /// of `CircleFit.fit` (the assembler still fits every state with it).
+    /// `points` are resampled unless `isResampled` (arcs joined end to end are not one line).
+    private func quickFit(_ points: [Point], isResampled: Bool = false) -> CircleFit? {
+        guard points.count >= 3 else { return nil }
+        let p = isResampled ? points : resampled(points, count: 32)
+        let mean = centroid(p)
+        let spread = (p.reduce(0) { $0 + ($1 - mean).dot($1 - mean) } / Double(p.count))
+            .squareRoot()
+        guard spread.isFinite, spread > 0,
+              let unit = CircleFit.taubin(p.map { (1 / spread) * ($0 - mean) }) else { return nil }
+        let center = mean + spread * unit.center, radius = spread * unit.radius
+        guard center.isFinite, radius.isFinite, radius > 0 else { return nil }
+        let squares = p.map { ($0.distance(to: center) - radius) * ($0.distance(to: center) - radius) }
+            .sorted()
+        let kept = squares.prefix(Int(0.9 * Double(squares.count)))
+        return CircleFit(center: center, radius: radius,
+                         rmsResidual: (squares.reduce(0, +) / Double(squares.count)).squareRoot(),
+                         trimmedResidual: (kept.reduce(0, +) / Double(kept.count)).squareRoot(),
+                         coveredAngle: CircleFit.coveredAngle(p, around: center))
     }
 
     /// Whether some point of `a` is within `distance` of some point of `b`.
