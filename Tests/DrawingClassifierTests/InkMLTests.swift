@@ -47,13 +47,14 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.flowcharts.path)
             .filter { $0.hasSuffix(".inkml") }
         #expect(files.count == 231)
-        var arrows = 0
-        for file in files {
-            let ink = try InkMLDocument.read(
-                contentsOfFile: Self.flowcharts.appendingPathComponent(file).path)
-            arrows += ink.groups.filter { $0.truth == "arrow" }.count
-        }
-        #expect(arrows == 1688)  // fc-flowcharts/README.md
+        // A stroke dataset from the truth groups (fc-flowcharts/README.md counts).
+        let dataset = try StrokeDataset.inkMLGroups(in: Self.flowcharts.path,
+                                                    classes: ["arrow", "connection"])
+        #expect(dataset.samples.filter { $0.label == "arrow" }.count == 1688)
+        #expect(dataset.samples.filter { $0.label == "connection" }.count == 167)
+        #expect(dataset.samples.filter { $0.label == "arrow" && $0.strokes.count == 2 }.count
+            == 1125)
+        #expect(dataset.writers.count == 20)
     }
 
     @Test func channelsTimeAndDifferencesAreRead() throws {
@@ -82,7 +83,7 @@ import Testing
             String(repeating: "&\(Character(UnicodeScalar(96 + k)!));", count: 10) + "\">\n" }
         text += "]>\n<ink><trace>1 2</trace><annotation>&j;</annotation></ink>"
         let error = Self.error(text)
-        #expect(error?.kind == .malformedXML(reason: "InkML with a DOCTYPE declaration is "
+        #expect(error?.kind == .malformedInkML(reason: "a DOCTYPE declaration is "
             + "refused (entity declarations can expand without bound; remove the DTD)"))
     }
 
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func brokenDocumentsGiveClearErrors() {
-        #expect(Self.error("<ink><trace>1 2</trace>")?.kind.isMalformedXML == true)
+        #expect(Self.error("<ink><trace>1 2</trace>")?.kind.isMalformedInkML == true)
         #expect(Self.error("<ink><trace> </trace></ink>")?.kind == .emptyStroke(stroke: 0))
         #expect(Self.error("<ink><trace>1</trace></ink>")?.kind == .unexpectedStructure(
             where: "stroke 0 point 0", expected: "a value for each of the channels X Y"))
@@ -135,8 +136,8 @@ import Testing
 }
 
 extension StrokeFormatError.Kind {
-    var isMalformedXML: Bool {
-        if case .malformedXML = self { return true }
+    var isMalformedInkML: Bool {
+        if case .malformedInkML = self { return true }
         return false
     }
 }

@@ -126,7 +126,7 @@ public struct InkMLDocument: Sendable, Equatable {
         // No DTD at all: it is the only way to declare entities, so none can expand
         // (billion laughs) and none can point outside the file.
         for marker in ["<!DOCTYPE", "<!ENTITY"] where contains(bytes, marker) {
-            throw .malformedXML(reason: "InkML with a \(marker.dropFirst(2)) declaration is "
+            throw .malformedInkML(reason: "a \(marker.dropFirst(2)) declaration is "
                 + "refused (entity declarations can expand without bound; remove the DTD)")
         }
         let reader = Reader(limits: limits)
@@ -138,13 +138,13 @@ public struct InkMLDocument: Sendable, Equatable {
         if let error = reader.failure { throw error }
         guard finished else {
             let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown"
-            throw .malformedXML(reason: "line \(parser.lineNumber): \(reason)")
+            throw .malformedInkML(reason: "line \(parser.lineNumber): \(reason)")
         }
         guard reader.sawInk else {
             throw .unknownFormat(hint: "XML without an InkML <ink> root element")
         }
         guard reader.closedInk else {
-            throw .malformedXML(reason: "the <ink> element is never closed (truncated file?)")
+            throw .malformedInkML(reason: "the <ink> element is never closed (truncated file?)")
         }
         return try reader.document()
     }

@@ -16,8 +16,10 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
         case documentTooLarge(bytes: Int, limit: Int)
         /// The JSON parser refused the text.
         case malformedJSON(reason: String)
-        /// The gesture XML or InkML could not be parsed.
+        /// The gesture XML could not be scanned.
         case malformedXML(reason: String)
+        /// The InkML could not be parsed, or declares a DTD (refused: entities).
+        case malformedInkML(reason: String)
         /// Valid JSON or XML whose shape is not a drawing (`where` says which value).
         case unexpectedStructure(where: String, expected: String)
         /// A stroke with no points.
@@ -67,7 +69,9 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
         case .malformedJSON(let reason):
             return "malformed JSON: \(reason)"
         case .malformedXML(let reason):
-            return "malformed XML: \(reason)"
+            return "malformed gesture XML: \(reason)"
+        case .malformedInkML(let reason):
+            return "malformed InkML: \(reason)"
         case .unexpectedStructure(let place, let expected):
             return "\(place): expected \(expected)"
         case .emptyStroke(let stroke):
