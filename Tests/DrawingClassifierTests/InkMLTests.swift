@@ -93,10 +93,9 @@ import Testing
         // Over the document limit: refused before parsing.
         #expect(Self.error(text)?.kind == .documentTooLarge(bytes: text.utf8.count,
                                                              limit: 16 << 20))
-        // With the document limit raised, the stroke limit stops the parse at 10 001.
-        let raised = StrokeLimits(maxDocumentBytes: 64 << 20)
-        #expect(Self.error(text, limits: raised)?.kind == .tooManyStrokes(count: 10_001,
-                                                                          limit: 10_000))
+        // Within the document limit, the stroke limit stops the parse at trace 10 001.
+        let fewer = "<ink>" + String(repeating: trace, count: 20_000) + "</ink>"
+        #expect(Self.error(fewer)?.kind == .tooManyStrokes(count: 10_001, limit: 10_000))
     }
 
     @Test func aNonNumericChannelNamesThePlace() {
