@@ -41,7 +41,7 @@ struct StrokeGrouping {
     static let minimumArcCoverage = 40.0 * Double.pi / 180
     static let minimumArcUnionCoverage = 280.0 * Double.pi / 180
     static let arcRadiusTolerance = 0.3
-    static let absorbedArcRadiusTolerance = 0.12
+    static let absorbedArcRadiusTolerance = 0.1
     static let headGap = 0.75
     static let headGapOfShaft = 0.03
     static let headLateral = 0.6
@@ -147,15 +147,20 @@ struct StrokeGrouping {
         }
         var looseArcs: [Int] = []
         for a in arcs {
-            let fit = ink[a].fit!
+            // The state (or ring) it lies on: its ink at a mean distance from that circle's
+            // centre within `absorbedArcRadiusTolerance` of the radius, none of it far off.
+            func spread(_ k: Int) -> Double {
+                let c = ink[k].fit!
+                let mean = ink[a].sparse.reduce(0) { $0 + $1.distance(to: c.center) }
+                    / Double(ink[a].sparse.count)
+                return abs(mean / c.radius - 1)
+            }
             let host = ink.indices.filter { k in
                 guard ink[k].isState, let c = ink[k].fit else { return false }
-                return fit.center.distance(to: c.center) <= 0.25 * c.radius
-                    && abs(fit.radius / c.radius - 1) <= Self.absorbedArcRadiusTolerance
-                    && ink[a].points.allSatisfy { abs($0.distance(to: c.center) - c.radius)
-                        <= 0.15 * c.radius }
-            }.min { ink[$0].fit!.center.distance(to: fit.center)
-                < ink[$1].fit!.center.distance(to: fit.center) }
+                return spread(k) <= Self.absorbedArcRadiusTolerance
+                    && ink[a].sparse.allSatisfy { abs($0.distance(to: c.center) - c.radius)
+                        <= 0.25 * c.radius }
+            }.min { spread($0) < spread($1) }
             if let host { owner[a] = host } else { looseArcs.append(a) }
         }
         var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
