@@ -5,30 +5,35 @@ import DrawingClassifier
 /// shaft and a separately drawn head (a V, two barbs, a triangle), sometimes much later, and
 /// a circle as two arcs. The classifier sees each stroke alone, so the grouping is
 /// geometric and does not trust its labels for small strokes (a V head often looks like a
-/// circle to it, a letter like an arrow).
+/// circle to it, a letter like an arrow). Circles are fitted in closed form (`quickFit`).
 ///
 /// 1. **Scale.** The drawing's state radius `S` is the median radius of the strokes that
-///    pass as states on their own (classified `circle`, a good circle fit covering
+///    pass as states on their own (classified `circle`, a good fit covering
 ///    `minimumCircleCoverage`), ignoring circles under `tinyCircleRatio` of the largest.
-///    Circles smaller than `tinyCircleRatio`·S are no states (letters, heads).
-/// 2. **Arcs.** A stroke that fits an arc well but covers too little to be a circle joins
-///    a circle it lies on (same centre and radius), or another such arc when the two
-///    together fit one circle covering `minimumArcUnionCoverage`.
-/// 3. **Heads.** A stroke is the head (or one piece of it) of a longer stroke, the shaft,
+///    Such a circle crossing a larger one's outline is a self-loop (as the assembler
+///    decides); circles under `headCircleRatio`·S are no states (letters, closed heads).
+/// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, covering
+///    `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
+///    distance from its centre within `absorbedArcRadiusTolerance` of its radius), or
+///    another such arc when the two fit one circle covering `minimumArcUnionCoverage`.
+/// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
+///    `textOutlineGap`·S), lying within `textGap`·S of each other, are letters of a word:
+///    `rejected`, whatever the classifier made of each (text is not read as labels yet) —
+///    unless one of them can be a head piece of a larger shaft outside the cluster.
+/// 4. **Heads.** A stroke is the head (or one piece of it) of a longer stroke, the shaft,
 ///    when it lies at one of the shaft's ends: its nearest ink is within
-///    `headGap`·(its extent) + `headGapOfShaft`·(shaft extent) of the end, its centre lies
+///    `headGap`·(its extent) + `headGapOfShaft`·(shaft extent) of the end; its centre lies
 ///    within `headLateral`·(its extent) of the shaft's line, at most `headAlong`·(its
-///    extent) beyond the end and `headBehind`·(its extent) behind it (heads sit around or
-///    just behind the end), it is at most `headSize`·(the
-///    shaft's extent) (and at most `headSizeOfState`·S), and not a state. Each stroke goes
-///    to the end it fits best; a shaft keeps only the heads at one end (the end with more).
-///    A stroke that already has both barbs takes no head; with one barb, only at its tip.
-///    The arrow then points to that end whatever the pen direction; its tip is the end of
-///    the shaft or, for a triangle head drawn ahead of the shaft, the head's apex; its
-///    barbs come from the head ink.
-/// 4. **Handwriting.** Strokes left over that are small (extent under `textSize`·S) and
-///    lie within `textGap`·S of another such stroke are letters of a word: `rejected`,
-///    whatever the classifier made of each (text is not read as labels yet).
+///    extent) beyond the end and `headBehind`·(its extent) behind it; it is at most
+///    `headSize`·(the shaft's extent) and `headSizeOfState`·S. A closed round is a head
+///    only if small (under `roundHeadRatio`·S, or `crossingHeadRatio`·S where it crosses
+///    a state's outline), at most `roundHeadSize`·(the shaft) and not ahead of the end.
+///    A one-stroke arrow with two real barbs is neither shaft nor head; a stroke that can
+///    be the head of a shaft twice its size is no shaft. Offers are taken best first; a
+///    shaft keeps the heads at one end (the end with more). The shaft is taken end to end
+///    (a bent connector is not cut at its corner); the arrow points to the end with the
+///    head whatever the pen direction; its tip is the shaft's end or, for a head drawn
+///    ahead of it, the head's apex; its barbs come from the head ink.
 ///
 /// Every stroke is in exactly one group; a stroke that is in no multi-stroke group is a
 /// group of its own, unchanged, so one-stroke drawings assemble exactly as before.
@@ -343,7 +348,7 @@ struct StrokeGrouping {
         for (leader, list) in members {
             guard list.count > 1 else {
                 var single = singles[leader]
-                if isHead.contains(leader) == false, ink[leader].isState,
+                if ink[leader].isState,
                    ink[leader].fit!.radius < Self.headCircleRatio * (scale ?? 0) {
                     single.item.rejection = "a circle too small for a state (radius "
                         + "\(Int(ink[leader].fit!.radius.rounded())) beside states of "
