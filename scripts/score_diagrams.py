@@ -10,6 +10,16 @@ within the expected radius, one to one), the states, their initial/final flags a
 multiset of transitions (from, to, sorted symbols, epsilon) are all identical.
 Prints the percentage of exact matches, the same ignoring transition labels (geometry and
 assembly alone), and a breakdown; --verbose lists the misses.
+
+When the expected file lists "groups" (compose_flowchart_diagrams.py), it also prints:
+  - arrow grouping: drawn arrows (transitions and initial arrows) whose strokes all lie in
+    one recognised element (FORMATS.md §2 "strokes");
+  - transition direction: of the drawn transitions recognised as a transition between the
+    two right states (either way round), the share pointing the right way;
+  - stray words rejected: handwritten words whose every stroke is a `rejected` element of
+    its own;
+  - multi-stroke states and loops grouped: the same as arrow grouping, for states (or
+    rings) drawn in several arcs and loops with a separate head.
 Python standard library only.
 
 usage: score_diagrams.py RECOGNIZED EXPECTED [--verbose]
@@ -82,6 +92,42 @@ def compare(recognized, expected):
     return problems, pairs, want, got
 
 
+def grouping(recognized, expected, pairs):
+    """Counts for the group metrics of one drawing (see the module docstring)."""
+    element_of = {}
+    elements = recognized.get("elements", [])
+    for k, e in enumerate(elements):
+        for stroke in e.get("strokes", [e.get("stroke")]):
+            element_of[stroke] = k
+    c = Counter()
+    for g in expected.get("groups", []):
+        owners = {element_of.get(s) for s in g["strokes"]}
+        whole = len(owners) == 1 and None not in owners
+        kind = g["kind"]
+        if kind in ("arrow", "initial"):
+            c["arrows"] += 1
+            c["arrows grouped"] += whole
+            if kind == "arrow" and whole:
+                e = elements[owners.pop()]
+                want = (pairs.get(g["from"]), pairs.get(g["to"]))
+                got = (e.get("from"), e.get("to"))
+                if e.get("role") == "transition" and None not in want and \
+                        set(got) == set(want) and want[0] != want[1]:
+                    c["directed"] += 1
+                    c["direction right"] += got == want
+        elif kind == "word":
+            c["words"] += 1
+            c["words rejected"] += all(
+                element_of.get(s) is not None
+                and elements[element_of[s]].get("role") == "rejected"
+                and len(elements[element_of[s]].get("strokes", [s])) == 1
+                for s in g["strokes"])
+        elif len(g["strokes"]) > 1:
+            c["multi " + kind] += 1
+            c["multi " + kind + " grouped"] += whole
+    return c
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("recognized")
@@ -98,8 +144,10 @@ def main():
     exact = structure = states_total = states_found = flags_ok = 0
     trans_total = trans_found = trans_extra = 0
     kinds = Counter()
+    groups = Counter()
     for k, (r, e) in enumerate(zip(recognized, expected)):
         problems, pairs, want, got = compare(r, e)
+        groups += grouping(r, e, pairs)
         exact += not problems
         structure += not compare(without_labels(r), without_labels(e))[0]
         states_total += len(e["automaton"]["states"])
@@ -126,6 +174,19 @@ def main():
         missed = sum(1 for k in ambiguous if compare(recognized[k], expected[k])[0])
         print(f"drawings where the composer found no unambiguous label spot: {len(ambiguous)} "
               f"({missed} of them missed)")
+    if groups:
+        print(f"arrow grouping: {groups['arrows grouped']}/{groups['arrows']} = "
+              f"{pct(groups['arrows grouped'], groups['arrows']):.1f}%  "
+              f"transition direction: {groups['direction right']}/{groups['directed']} = "
+              f"{pct(groups['direction right'], groups['directed']):.1f}%  "
+              f"stray words rejected: {groups['words rejected']}/{groups['words']} = "
+              f"{pct(groups['words rejected'], groups['words']):.1f}%")
+        multi = [k[len("multi "):] for k in groups if k.startswith("multi ")
+                 and not k.endswith(" grouped")]
+        if multi:
+            print("multi-stroke " + ", ".join(
+                f"{k}s grouped: {groups['multi ' + k + ' grouped']}/{groups['multi ' + k]}"
+                for k in sorted(multi)))
     if kinds:
         print("misses by kind: " + ", ".join(f"{k} ×{v}" for k, v in kinds.most_common()))
 

@@ -18,6 +18,8 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
         case malformedJSON(reason: String)
         /// The gesture XML could not be scanned.
         case malformedXML(reason: String)
+        /// The InkML could not be parsed, or declares a DTD (refused: entities).
+        case malformedInkML(reason: String)
         /// Valid JSON or XML whose shape is not a drawing (`where` says which value).
         case unexpectedStructure(where: String, expected: String)
         /// A stroke with no points.
@@ -57,7 +59,7 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
             return "cannot be read (check that it exists, is a file and is readable)"
         case .unknownFormat(let hint):
             return "unknown drawing format (\(hint)); expected a JSON stroke list, a drawing "
-                + "document, JSON Lines or $1 gesture XML (see FORMATS.md §1)"
+                + "document, JSON Lines, $1 gesture XML or InkML (see FORMATS.md §1)"
         case .inputTooLarge(let bytes, let limit):
             return "input of \(bytes) bytes exceeds the limit of \(limit) bytes "
                 + "(raise StrokeLimits.maxInputBytes to accept it)"
@@ -68,6 +70,8 @@ public struct StrokeFormatError: Error, CustomStringConvertible, Equatable, Send
             return "malformed JSON: \(reason)"
         case .malformedXML(let reason):
             return "malformed gesture XML: \(reason)"
+        case .malformedInkML(let reason):
+            return "malformed InkML: \(reason)"
         case .unexpectedStructure(let place, let expected):
             return "\(place): expected \(expected)"
         case .emptyStroke(let stroke):

@@ -3,7 +3,8 @@ import Foundation
 /// Reads drawings in the formats of FORMATS.md §1, recognising the format from the content
 /// (never from the file extension):
 ///
-/// - first non-blank byte `<` → $1 gesture XML (one stroke per `<Gesture>`);
+/// - first non-blank byte `<` → InkML when the root element is `<ink>` (one stroke per
+///   `<trace>`, see `InkMLDocument`), else $1 gesture XML (one stroke per `<Gesture>`);
 /// - `[` or `{` on a first line that is a complete JSON value and followed by more lines →
 ///   JSON Lines, each non-blank line a stroke list, a drawing document or a Quick, Draw!
 ///   object, read independently;
@@ -236,9 +237,11 @@ public enum StrokeReader {
         switch buffer[first] {
         case UInt8(ascii: "<"):
             try checkDocumentSize(end - first, source: source, line: nil, limits: limits)
-            let drawing = try GestureXML.parse(UnsafeBufferPointer(rebasing: buffer[first..<end]),
-                                               source: source, limits: limits)
-            return .single(drawing)
+            let xml = UnsafeBufferPointer(rebasing: buffer[first..<end])
+            if InkMLDocument.isInkML(xml) {
+                return .single(try InkMLDocument.parse(xml, source: source, limits: limits).drawing)
+            }
+            return .single(try GestureXML.parse(xml, source: source, limits: limits))
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             let firstLineEnd = lineEnd(buffer, from: first)
             let rest = skipWhitespace(buffer, from: min(firstLineEnd, end), to: end) ?? end

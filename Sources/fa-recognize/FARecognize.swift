@@ -12,7 +12,7 @@ struct FARecognize: ParsableCommand {
         abstract: "Recognise hand-drawn finite automata from pen strokes and simulate words on them.",
         discussion: """
             Each FILE holds a stroke list, a drawing document, JSON Lines of either (batch), \
-            Quick, Draw! lines or a $1 gesture XML (FORMATS.md §1); '-' reads standard input. \
+            Quick, Draw! lines, a $1 gesture XML or InkML (FORMATS.md §1); '-' reads standard input. \
             One JSON object per drawing goes to stdout, in input order. An input that cannot \
             be read gets an object with an "error" and the batch goes on; the exit code is \
             then 1. A JSON Lines batch is read, recognised and printed a piece at a time \

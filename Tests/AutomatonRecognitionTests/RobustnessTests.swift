@@ -42,7 +42,8 @@ import StrokeFormats
         let labels = [Label(text: "a", position: Point(x: .nan, y: 0)),
                       Label(text: "", position: Point(x: 3, y: 3))]
         let assembly = Assembler().assemble(classified, labels: labels)
-        #expect(assembly.elements.count == classified.count)
+        // Every input stroke is in exactly one element (some are grouped).
+        #expect(assembly.elements.flatMap(\.strokes).sorted() == classified.map(\.index).sorted())
         let line = RecognitionResult(source: nil, assembly: assembly, inputs: ["a", ""])
             .jsonLine()
         // No bare NaN/inf numbers (reasons may mention them in words); the parse proves it.

@@ -4,7 +4,8 @@ import StrokeFormats
 
 /// The automaton recognised from one drawing, with what each stroke became.
 public struct Assembly: Sendable, Equatable {
-    /// One element per input stroke, in stroke-index order.
+    /// One element per group of input strokes (most are one stroke), in order of their
+    /// first stroke; every input stroke is in exactly one element.
     public var elements: [Element]
     public var automaton: Automaton
     /// Labels that found no transition or loop to attach to (there was none).
@@ -48,7 +49,11 @@ public struct Assembler: Sendable {
     /// order); nothing is dropped silently: what does not fit becomes `rejected` with a
     /// reason.
     public func assemble(_ strokes: [ClassifiedStroke], labels: [Label] = []) -> Assembly {
-        let ordered = strokes.sorted { $0.index < $1.index }
+        // 0. Strokes drawn as one element (a shaft and its head, arcs of a circle) are
+        // grouped; the rest of the assembly sees one item per group.
+        let sorted = strokes.sorted { $0.index < $1.index }
+        let groups = StrokeGrouping(options: options).group(sorted)
+        let ordered = groups.map(\.item)
         var roles: [Int: Element.Role] = [:]   // keyed by position in `ordered`
 
         // 1. Refusals and circle fits.
@@ -112,26 +117,28 @@ public struct Assembler: Sendable {
             max(d.circle.radius, options.reachRadiusFloor * median)
         }
         /// The stroke read as an arrow, when its two ends reach two different states.
-        func joiningTransition(_ stroke: Stroke) -> Element.Role? {
-            let role = arrowRole(stroke, drafts: &drafts, reachRadius: reachRadius, marksInitial: false)
+        func joiningTransition(_ stroke: Stroke, position: Int) -> Element.Role? {
+            let role = arrowRole(stroke, measured: groups[position].arrow, drafts: &drafts,
+                                 reachRadius: reachRadius, marksInitial: false)
             guard case let .transition(_, from?, to?) = role, from != to else { return nil }
             return role
         }
         for (position, s) in ordered.enumerated() where roles[position] == nil {
             switch kinds[position] {
             case .arrow:
-                roles[position] = arrowRole(s.stroke, drafts: &drafts, reachRadius: reachRadius)
+                roles[position] = arrowRole(s.stroke, measured: groups[position].arrow,
+                                            drafts: &drafts, reachRadius: reachRadius)
             case .cycle:
                 // Context: a curved stroke whose two ends reach two different states is a
                 // bent transition, whatever its curl looked like to the classifier.
-                roles[position] = joiningTransition(s.stroke)
+                roles[position] = joiningTransition(s.stroke, position: position)
                     ?? loopRole(s.stroke, drafts: drafts, reachRadius: reachRadius)
             case .circle:
                 break  // circles got their roles in step 2
             case nil:
                 // Not an element class (e.g. `other`): still a transition when its two ends
                 // reach two different states — a stroke joining two states is a transition.
-                roles[position] = joiningTransition(s.stroke)
+                roles[position] = joiningTransition(s.stroke, position: position)
                     ?? .rejected(reason: "not an automaton element (classified as '\(s.label)')")
             }
         }
@@ -139,7 +146,8 @@ public struct Assembler: Sendable {
         // 4. Elements with their labels, then the automaton.
         var elements = ordered.enumerated().map { position, s in
             Element(stroke: s.index, label: s.label, confidence: s.confidence,
-                    role: roles[position] ?? .rejected(reason: "not assembled"))
+                    role: roles[position] ?? .rejected(reason: "not assembled"),
+                    strokes: groups[position].members.map { sorted[$0].index })
         }
         let unattached = attach(labels, to: &elements, ink: ordered.map(\.stroke.points))
         let states = drafts.map { d in
@@ -321,11 +329,13 @@ public struct Assembler: Sendable {
         return (end - back).normalized ?? Point(x: 0, y: 0)
     }
 
-    private func arrowRole(_ stroke: Stroke, drafts: inout [StateDraft],
+    /// `measured`: the arrow of a grouped shaft and head (else `stroke` is measured).
+    private func arrowRole(_ stroke: Stroke, measured: ArrowGeometry? = nil,
+                           drafts: inout [StateDraft],
                            reachRadius: (StateDraft) -> Double,
                            marksInitial: Bool = true) -> Element.Role {
         let arrow: ArrowGeometry
-        switch ArrowGeometry.measure(stroke.points) {
+        switch measured.map({ .success($0) }) ?? ArrowGeometry.measure(stroke.points) {
         case let .success(a): arrow = a
         case let .failure(failure): return .rejected(reason: "not an arrow: \(failure)")
         }

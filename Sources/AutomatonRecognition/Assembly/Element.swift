@@ -1,7 +1,8 @@
 import DrawingClassifier
 import StrokeFormats
 
-/// What one input stroke became after assembly (one entry of FORMATS.md §2 `elements`).
+/// What one input stroke, or a group of strokes drawn as one element, became after
+/// assembly (one entry of FORMATS.md §2 `elements`).
 public struct Element: Sendable, Equatable {
     /// What the stroke is in the automaton.
     public enum Role: Sendable, Equatable {
@@ -32,8 +33,11 @@ public struct Element: Sendable, Equatable {
         }
     }
 
-    /// 0-based index of the stroke in the input.
+    /// 0-based index of the stroke in the input (the first, when there are several).
     public var stroke: Int
+    /// Every input stroke of the element, ascending (`[stroke]` for a one-stroke element;
+    /// a shaft and its head, or the arcs of a circle, for a grouped one).
+    public var strokes: [Int]
     /// The classifier's class name.
     public var label: String
     public var confidence: Double
@@ -43,8 +47,10 @@ public struct Element: Sendable, Equatable {
     /// True when an attached label is `ε`/`eps`.
     public var epsilon = false
 
-    public init(stroke: Int, label: String, confidence: Double, role: Role) {
+    public init(stroke: Int, label: String, confidence: Double, role: Role,
+                strokes: [Int]? = nil) {
         self.stroke = stroke
+        self.strokes = strokes ?? [stroke]
         self.label = label
         self.confidence = confidence
         self.role = role

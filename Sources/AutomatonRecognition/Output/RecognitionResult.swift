@@ -66,6 +66,9 @@ public struct RecognitionResult: Sendable, Equatable {
     static func json(_ e: Element) -> JSONValue {
         var m: [(String, JSONValue)] = [
             ("stroke", .integer(e.stroke)),
+        ]
+        if e.strokes.count > 1 { m.append(("strokes", .array(e.strokes.map { .integer($0) }))) }
+        m += [
             ("class", .string(e.label)),
             ("confidence", .number(e.confidence, decimals: confidenceDecimals)),
             ("role", .string(e.role.name)),

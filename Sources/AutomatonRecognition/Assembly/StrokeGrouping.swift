@@ -1,0 +1,453 @@
+import Foundation
+import DrawingClassifier
+
+/// Groups the strokes of a drawing into elements before assembly: people draw an arrow as a
+/// shaft and a separately drawn head (a V, two barbs, a triangle), sometimes much later, and
+/// a circle as two arcs. The classifier sees each stroke alone, so the grouping is
+/// geometric and does not trust its labels for small strokes (a V head often looks like a
+/// circle to it, a letter like an arrow). Circles are fitted in closed form (`quickFit`).
+///
+/// 1. **Scale.** The drawing's state radius `S` is the median radius of the strokes that
+///    pass as states on their own (classified `circle`, a good fit covering
+///    `minimumCircleCoverage`), ignoring circles under `tinyCircleRatio` of the largest.
+///    Such a circle crossing a larger one's outline is a self-loop (as the assembler
+///    decides); circles under `headCircleRatio`·S are no states (letters, closed heads).
+/// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, covering
+///    `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
+///    distance from its centre within `absorbedArcRadiusTolerance` of its radius), or
+///    another such arc when the two fit one circle covering `minimumArcUnionCoverage`.
+/// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
+///    `textOutlineGap`·S), lying within `textGap`·S of each other, are letters of a word:
+///    `rejected`, whatever the classifier made of each (text is not read as labels yet) —
+///    unless one of them can be a head piece of a larger shaft outside the cluster.
+/// 4. **Heads.** A stroke is the head (or one piece of it) of a longer stroke, the shaft,
+///    when it lies at one of the shaft's ends: its nearest ink is within
+///    `headGap`·(its extent) + `headGapOfShaft`·(shaft extent) of the end; its centre lies
+///    within `headLateral`·(its extent) of the shaft's line, at most `headAlong`·(its
+///    extent) beyond the end and `headBehind`·(its extent) behind it; it is at most
+///    `headSize`·(the shaft's extent) and `headSizeOfState`·S. A closed round is a head
+///    only if small (under `roundHeadRatio`·S, or `crossingHeadRatio`·S where it crosses
+///    a state's outline), at most `roundHeadSize`·(the shaft) and not ahead of the end.
+///    A one-stroke arrow with two real barbs is neither shaft nor head; a stroke that can
+///    be the head of a shaft twice its size is no shaft. Offers are taken best first; a
+///    shaft keeps the heads at one end (the end with more). The shaft is taken end to end
+///    (a bent connector is not cut at its corner); the arrow points to the end with the
+///    head whatever the pen direction; its tip is the shaft's end or, for a head drawn
+///    ahead of it, the head's apex; its barbs come from the head ink.
+///
+/// Every stroke is in exactly one group; a stroke that is in no multi-stroke group is a
+/// group of its own, unchanged, so one-stroke drawings assemble exactly as before.
+struct StrokeGrouping {
+    var options: AssemblyOptions
+
+    /// Thresholds (relative, so they hold at any scale).
+    static let tinyCircleRatio = 0.25
+    static let maximumArcResidual = 0.15
+    static let minimumArcCoverage = 40.0 * Double.pi / 180
+    static let minimumArcUnionCoverage = 280.0 * Double.pi / 180
+    static let arcRadiusTolerance = 0.3
+    static let absorbedArcRadiusTolerance = 0.1
+    static let headGap = 0.75
+    static let headGapOfShaft = 0.03
+    static let headLateral = 0.6
+    static let headAlong = 0.6
+    static let headBehind = 0.9
+    static let headSize = 0.8
+    static let headSizeOfState = 2.5
+    static let minimumShaftOfState = 0.5
+    static let maximumHeadStrokes = 6
+    static let wholeArrowBarb = 0.04
+    static let wholeArrowLongestBarb = 0.45
+    static let roundHeadAlong = 0.15
+    static let headCircleRatio = 0.3
+    static let roundHeadRatio = 0.35
+    static let crossingHeadRatio = 0.6
+    static let roundHeadSize = 0.3
+    static let textSize = 1.2
+    static let textGap = 0.4
+    static let textOutlineGap = 0.2
+
+    /// One element-to-be.
+    struct Group {
+        /// Positions (in the index-ordered input) of its strokes, ascending.
+        var members: [Int]
+        /// What the assembler sees: the first member's index, the group's ink (a merged
+        /// circle, an oriented shaft) and the group's class.
+        var item: ClassifiedStroke
+        /// An arrow measured from a shaft and its separately drawn head.
+        var arrow: ArrowGeometry?
+    }
+
+    /// Per-stroke measurements.
+    private struct Ink {
+        var points: [Point]       // finite points
+        var sparse: [Point]       // resampled, for distances
+        var extent: Double
+        var fit: CircleFit?
+        var isState = false
+    }
+
+    func group(_ ordered: [ClassifiedStroke]) -> [Group] {
+        let singles = ordered.enumerated().map { position, s in
+            Group(members: [position], item: s, arrow: nil)
+        }
+        guard ordered.count >= 2 else { return singles }
+        var ink = ordered.map { s -> Ink in
+            let points = s.stroke.points.filter(\.isFinite)
+            let extent = boundingDiagonal(points)
+            return Ink(points: points, sparse: points.count >= 2 && extent > 0
+                       ? resampled(points, count: 24) : points,
+                       extent: extent.isFinite ? extent : 0)
+        }
+        for k in ink.indices where ink[k].extent > 0 && ordered[k].rejection?.contains("2 points") != true {
+            ink[k].fit = quickFit(ink[k].points)
+        }
+
+        // 1. Scale.
+        func passesAsCircle(_ fit: CircleFit) -> Bool {
+            fit.relativeTrimmedResidual <= options.maximumCircleResidual
+                && fit.coveredAngle >= options.minimumCircleCoverage
+        }
+        let circleRadii = ink.indices.compactMap { k -> Double? in
+            guard ordered[k].rejection == nil, ordered[k].kind == .circle,
+                  let fit = ink[k].fit, passesAsCircle(fit) else { return nil }
+            return fit.radius
+        }
+        let largest = circleRadii.max() ?? 0
+        let stateRadii = circleRadii.filter { $0 >= Self.tinyCircleRatio * largest }.sorted()
+        let scale: Double? = stateRadii.isEmpty ? nil : stateRadii[stateRadii.count / 2]
+        for k in ink.indices where ordered[k].rejection == nil && ordered[k].kind == .circle {
+            if let fit = ink[k].fit, passesAsCircle(fit),
+               fit.radius >= Self.tinyCircleRatio * (scale ?? 0) {
+                ink[k].isState = true
+            }
+        }
+
+        // A "circle" crossing a larger state's outline (not concentric) is a self-loop, as the
+        // assembler decides: it may take a head.
+        let circles = ink.indices.filter { ink[$0].isState }
+        var loops = Set<Int>()
+        for a in circles {
+            let fa = ink[a].fit!
+            if circles.contains(where: { b in
+                let fb = ink[b].fit!
+                let d = fa.center.distance(to: fb.center)
+                return fb.radius > fa.radius && d > options.ringCenterTolerance * fb.radius
+                    && d < fa.radius + fb.radius
+            }) { loops.insert(a) }
+        }
+        for a in loops { ink[a].isState = false }
+
+        var owner = Array(ordered.indices)       // position → group leader position
+        var merged: [Int: [Point]] = [:]          // leader → merged circle ink
+        var kindOf: [Int: String] = [:]           // leader → class of a merged group
+
+        // 2. Arcs.
+        let arcs = ink.indices.filter { k in
+            guard !ink[k].isState, !loops.contains(k), let fit = ink[k].fit else { return false }
+            return fit.relativeTrimmedResidual <= Self.maximumArcResidual
+                && fit.coveredAngle >= Self.minimumArcCoverage
+                && fit.coveredAngle < Self.minimumArcUnionCoverage
+                && fit.radius >= 0.5 * (scale ?? 0)
+        }
+        var looseArcs: [Int] = []
+        for a in arcs {
+            // The state (or ring) it lies on: its ink at a mean distance from that circle's
+            // centre within `absorbedArcRadiusTolerance` of the radius, none of it far off.
+            func spread(_ k: Int) -> Double {
+                let c = ink[k].fit!
+                let mean = ink[a].sparse.reduce(0) { $0 + $1.distance(to: c.center) }
+                    / Double(ink[a].sparse.count)
+                return abs(mean / c.radius - 1)
+            }
+            let host = ink.indices.filter { k in
+                guard ink[k].isState, let c = ink[k].fit else { return false }
+                return spread(k) <= Self.absorbedArcRadiusTolerance
+                    && ink[a].sparse.allSatisfy { abs($0.distance(to: c.center) - c.radius)
+                        <= 0.25 * c.radius }
+            }.min { spread($0) < spread($1) }
+            if let host { owner[a] = host } else { looseArcs.append(a) }
+        }
+        var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
+        for (i, a) in looseArcs.enumerated() {
+            for b in looseArcs[(i + 1)...] {
+                let union = resampled(ink[a].points, count: 32) + resampled(ink[b].points, count: 32)
+                guard let fit = quickFit(union, isResampled: true),
+                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
+                      fit.coveredAngle >= Self.minimumArcUnionCoverage,
+                      [a, b].allSatisfy({ abs(ink[$0].fit!.radius / fit.radius - 1)
+                          <= Self.arcRadiusTolerance })
+                else { continue }
+                pairs.append((fit.relativeTrimmedResidual, a, b, fit))
+            }
+        }
+        var usedArcs = Set<Int>()
+        for pair in pairs.sorted(by: { $0.residual < $1.residual })
+        where !usedArcs.contains(pair.a) && !usedArcs.contains(pair.b) {
+            usedArcs.formUnion([pair.a, pair.b])
+            let leader = min(pair.a, pair.b)
+            owner[pair.a] = leader
+            owner[pair.b] = leader
+            // The arcs' ink in angle order around the joint centre: one closed round.
+            let c = pair.fit.center
+            merged[leader] = (ink[pair.a].points + ink[pair.b].points).sorted {
+                atan2($0.y - c.y, $0.x - c.x) < atan2($1.y - c.y, $1.x - c.x)
+            }
+            kindOf[leader] = "circle"
+            ink[pair.a].isState = true
+            ink[pair.b].isState = true
+        }
+
+        // 3. Heads.
+        // (A circle under `headCircleRatio`·S is no state: it may be a closed head.)
+        // Nor is a closed round of state size, whatever its class, a head.
+        let inCircle = Set(ink.indices.filter { k in
+            guard owner[k] == k else { return true }
+            guard let fit = ink[k].fit, fit.radius >= Self.roundHeadRatio * (scale ?? 0)
+            else { return false }
+            guard !loops.contains(k) else { return false }
+            return ink[k].isState || fit.relativeTrimmedResidual <= options.maximumCircleResidual
+                && fit.coveredAngle >= options.contextCircleCoverage
+        })
+        let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
+        var ends: [Int: [(point: Point, outward: Point)]] = [:]   // shaft candidates
+        var measured: [Int: ArrowGeometry] = [:]
+        var wholeArrows = Set<Int>()
+        for k in ink.indices where !inCircle.contains(k) && ink[k].extent > 0
+            && ink[k].extent >= minimumShaft {
+            guard case let .success(arrow) = ArrowGeometry.measure(ink[k].points) else { continue }
+            // A stroke with two real barbs is a whole arrow and takes no head. Any other is
+            // a shaft from end to end, corners and all (a connector drawn with a bend; a
+            // pen hook is no head), so it is not cut at corners.
+            // (A stroke the classifier calls a circle, covering most of a round, is none.)
+            if ordered[k].kind == .circle, !loops.contains(k),
+               (ink[k].fit?.coveredAngle ?? 0) >= options.minimumCircleCoverage { continue }
+            let shaftLength = pathLength(arrow.shaft)
+            let realBarbs = arrow.head.prefix(arrow.drawnBarbs == 2 ? 2 : 0).allSatisfy {
+                let barb = $0.distance(to: arrow.tip) / shaftLength
+                return barb >= Self.wholeArrowBarb && barb <= Self.wholeArrowLongestBarb
+            }
+            if arrow.drawnBarbs == 2, realBarbs {
+                wholeArrows.insert(k)
+                continue
+            }
+            let line = resampled(ink[k].points, count: ArrowGeometry.sampleCount)
+            measured[k] = ArrowGeometry(start: line[0], tip: line[line.count - 1],
+                                        head: [], bend: ArrowGeometry.bendPoint(line),
+                                        shaft: line, drawnBarbs: 0)
+            ends[k] = [(line[0], heading(line.reversed())), (line[line.count - 1], heading(line))]
+        }
+        var offers: [(score: Double, head: Int, shaft: Int, end: Int)] = []
+        for h in ink.indices where !inCircle.contains(h) && !wholeArrows.contains(h)
+            && ink[h].extent > 0 {
+            let size = ink[h].extent
+            if let scale, size > Self.headSizeOfState * scale { continue }
+            let center = centroid(ink[h].sparse)
+            // A round between head and state size may be a closed head, if it does not lie
+            // ahead of the end as the state an arrow points at does.
+            let roundish = ink[h].fit.map { fit in
+                fit.relativeTrimmedResidual <= options.maximumCircleResidual
+                    && fit.coveredAngle >= options.contextCircleCoverage
+                    && fit.radius >= Self.headCircleRatio * (scale ?? 0)
+            } ?? false
+            // (A closed head may be as large as a small state only where it crosses a state's
+            // outline, which no state does.)
+            if roundish, let scale,
+               ink[h].fit!.radius >= (loops.contains(h) ? Self.crossingHeadRatio : Self.roundHeadRatio) * scale {
+                continue
+            }
+            for (s, shaftEnds) in ends where s != h
+                && size <= (roundish ? Self.roundHeadSize : Self.headSize) * ink[s].extent {
+                for (e, end) in shaftEnds.enumerated() {
+                    let tipSide = e == shaftEnds.count - 1  // the last end is the pen's
+                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                    guard gap <= Self.headGap * size + Self.headGapOfShaft * ink[s].extent
+                    else { continue }
+                    let lateral = abs((center - end.point).cross(end.outward))
+                    let along = (center - end.point).dot(end.outward)
+                    guard lateral <= Self.headLateral * size,
+                          along <= (roundish ? Self.roundHeadAlong : Self.headAlong) * size,
+                          along >= -Self.headBehind * size
+                    else { continue }
+                    offers.append(((gap + lateral) / size, h, s, tipSide ? 1 : 0))
+                }
+            }
+        }
+        // A stroke that can be the head of a shaft twice its size is no shaft itself (the
+        // two barbs of a V would otherwise take each other).
+        let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent }
+            .map(\.head))
+        offers.removeAll { small.contains($0.shaft) }
+        // 4. Handwriting: small strokes written close together (letters of a word) are no
+        // element, whatever the classifier made of each letter, unless one of them is a
+        // head piece of a larger shaft outside the cluster (a V drawn as two barbs).
+        var handwriting = Set<Int>()
+        if let scale {
+            // (Text is not written on a state's outline: a loop or an arrow end is.)
+            let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
+                .map { ink[$0].fit! }
+            let small = ink.indices.filter { k in
+                !inCircle.contains(k) && ink[k].extent > 0
+                    && ink[k].extent < Self.textSize * scale
+                    && !ink[k].sparse.contains { p in outlines.contains { c in
+                        abs(p.distance(to: c.center) - c.radius) <= Self.textOutlineGap * scale } }
+            }
+            var cluster = Dictionary(uniqueKeysWithValues: small.map { ($0, $0) })
+            func root(_ k: Int) -> Int {
+                var k = k
+                while cluster[k]! != k { k = cluster[k]! }
+                return k
+            }
+            for (i, a) in small.enumerated() {
+                for b in small[(i + 1)...] where nearer(ink[a].sparse, ink[b].sparse,
+                                                         than: Self.textGap * scale) {
+                    cluster[root(a)] = root(b)
+                }
+            }
+            let clusters = Dictionary(grouping: small, by: root).values.filter { $0.count >= 2 }
+            for letters in clusters.map(Set.init) {
+                let isHead = offers.contains { letters.contains($0.head)
+                    && !letters.contains($0.shaft) && ink[$0.shaft].extent >= Self.textSize * scale }
+                if !isHead { handwriting.formUnion(letters) }
+            }
+            offers.removeAll { handwriting.contains($0.head) || handwriting.contains($0.shaft) }
+        }
+
+        // Best offers first; a stroke is a head or a shaft, never both.
+        var headsOf: [Int: [(head: Int, end: Int)]] = [:]
+        var isHead = Set<Int>()
+        for offer in offers.sorted(by: { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) })
+        where !isHead.contains(offer.head) && headsOf[offer.head] == nil
+            && !isHead.contains(offer.shaft)
+            && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
+            headsOf[offer.shaft, default: []].append((offer.head, offer.end))
+            isHead.insert(offer.head)
+        }
+        var arrows: [Int: ArrowGeometry] = [:]
+        for (s, heads) in headsOf {
+            // The end with more head strokes (ties: the pen's end) is the tip.
+            let atTip = heads.filter { $0.end == 1 }.count
+            let end = atTip * 2 >= heads.count ? 1 : 0
+            let kept = heads.filter { $0.end == end }.map(\.head)
+            for h in heads.map(\.head) where !kept.contains(h) { isHead.remove(h) }
+            guard let arrow = groupedArrow(shaft: ink[s].points, measured: measured[s]!,
+                                           headAtTip: end == 1,
+                                           heads: kept.map { ink[$0].points }) else {
+                for h in kept { isHead.remove(h) }
+                continue
+            }
+            for h in kept { owner[h] = s }
+            arrows[s] = arrow
+            kindOf[s] = ordered[s].kind == .cycle || loops.contains(s) ? "cycle" : "arrow"
+        }
+
+        // The groups, each under its lowest position.
+        var members: [Int: [Int]] = [:]
+        for k in ordered.indices { members[owner[k], default: []].append(k) }
+        var groups: [Group] = []
+        for (leader, list) in members {
+            guard list.count > 1 else {
+                var single = singles[leader]
+                if ink[leader].isState,
+                   ink[leader].fit!.radius < Self.headCircleRatio * (scale ?? 0) {
+                    single.item.rejection = "a circle too small for a state (radius "
+                        + "\(Int(ink[leader].fit!.radius.rounded())) beside states of "
+                        + "\(Int((scale ?? 0).rounded())); a letter or a dot?)"
+                } else if handwriting.contains(leader) {
+                    single.item.rejection = "handwriting: a small stroke among others written "
+                        + "close together (text is not read as labels yet)"
+                } else if single.item.rejection == nil, single.item.kind == .circle, let scale,
+                   let fit = ink[leader].fit, passesAsCircle(fit),
+                   fit.radius < Self.tinyCircleRatio * scale {
+                    single.item.rejection = "a circle too small for a state (radius "
+                        + "\(Int(fit.radius.rounded())) beside states of "
+                        + "\(Int(scale.rounded())); a letter or a dot?)"
+                }
+                groups.append(single)
+                continue
+            }
+            let first = list.min()!
+            var item = ordered[leader]
+            item.index = ordered[first].index
+            item.rejection = nil
+            if let kind = kindOf[leader] { item.label = kind }
+            if let points = merged[leader] {
+                item.stroke = Stroke(points: points)
+            } else if let arrow = arrows[leader] {
+                // The shaft from start to tip: what labels attach to and loops are fitted on.
+                let points = ink[leader].points
+                let forward = points.first!.distance(to: arrow.start)
+                    <= points.last!.distance(to: arrow.start)
+                item.stroke = Stroke(points: forward ? points : points.reversed())
+            }
+            groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader]))
+        }
+        return groups.sorted { $0.members[0] < $1.members[0] }
+    }
+
+    /// A circle fitted in closed form (Taubin's algebraic fit on 32 resampled points, no
+    /// iterations): enough to tell arcs, rounds and sizes apart, at a fraction of the cost
+    /// of `CircleFit.fit` (the assembler still fits every state with it).
+    /// `points` are resampled unless `isResampled` (arcs joined end to end are not one line).
+    private func quickFit(_ points: [Point], isResampled: Bool = false) -> CircleFit? {
+        guard points.count >= 3 else { return nil }
+        let p = isResampled ? points : resampled(points, count: 32)
+        let mean = centroid(p)
+        let spread = (p.reduce(0) { $0 + ($1 - mean).dot($1 - mean) } / Double(p.count))
+            .squareRoot()
+        guard spread.isFinite, spread > 0,
+              let unit = CircleFit.taubin(p.map { (1 / spread) * ($0 - mean) }) else { return nil }
+        let center = mean + spread * unit.center, radius = spread * unit.radius
+        guard center.isFinite, radius.isFinite, radius > 0 else { return nil }
+        let squares = p.map { ($0.distance(to: center) - radius) * ($0.distance(to: center) - radius) }
+            .sorted()
+        let kept = squares.prefix(Int(0.9 * Double(squares.count)))
+        return CircleFit(center: center, radius: radius,
+                         rmsResidual: (squares.reduce(0, +) / Double(squares.count)).squareRoot(),
+                         trimmedResidual: (kept.reduce(0, +) / Double(kept.count)).squareRoot(),
+                         coveredAngle: CircleFit.coveredAngle(p, around: center))
+    }
+
+    /// Whether some point of `a` is within `distance` of some point of `b`.
+    private func nearer(_ a: [Point], _ b: [Point], than distance: Double) -> Bool {
+        a.contains { p in b.contains { q in p.distance(to: q) <= distance } }
+    }
+
+    /// Unit direction out of a polyline's last point, from the point an eighth back (local
+    /// enough for a loop or a bent connector, far enough to pass over a pen hook).
+    private func heading(_ line: [Point]) -> Point {
+        let end = line[line.count - 1], back = line[(7 * (line.count - 1)) / 8]
+        return (end - back).normalized ?? Point(x: 1, y: 0)
+    }
+
+    /// The arrow of a shaft whose head was drawn separately: the shaft (as measured, turned
+    /// round when the head lies at its start), the tip at the shaft's end or at the apex of a
+    /// head drawn ahead of it, the barbs from the head ink (and any the shaft has).
+    private func groupedArrow(shaft points: [Point], measured: ArrowGeometry, headAtTip: Bool,
+                              heads: [[Point]]) -> ArrowGeometry? {
+        var shaft = measured.shaft
+        if !headAtTip {
+            shaft.reverse()
+        }
+        guard shaft.count >= 2 else { return nil }
+        var tip = shaft[shaft.count - 1]
+        let start = shaft[0]
+        let length = pathLength(shaft)
+        guard length > 0 else { return nil }
+        var direction = ArrowGeometry.tipDirection(shaft, length: length)
+        let headInk = heads.flatMap { $0 } + (headAtTip && measured.drawnBarbs > 0 ? measured.head : [])
+        // A head drawn ahead of the shaft's end (a triangle on it): its apex is the tip.
+        let headSize = boundingDiagonal(headInk)
+        if let apex = headInk.max(by: { ($0 - tip).dot(direction) < ($1 - tip).dot(direction) }),
+           (apex - tip).dot(direction) > 0.15 * headSize,
+           abs((apex - tip).cross(direction)) <= 0.35 * headSize {
+            shaft.append(apex.position)
+            tip = apex.position
+            direction = ArrowGeometry.tipDirection(shaft, length: pathLength(shaft))
+        }
+        let (head, drawn) = ArrowGeometry.barbs(headInk, tip: tip, direction: direction,
+                                                shaftLength: length)
+        return ArrowGeometry(start: start, tip: tip, head: head,
+                             bend: ArrowGeometry.bendPoint(shaft), shaft: shaft, drawnBarbs: drawn)
+    }
+}

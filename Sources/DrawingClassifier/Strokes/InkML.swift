@@ -1,0 +1,389 @@
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Foundation
+
+/// A drawing in the W3C Ink Markup Language (FORMATS.md §1): `<ink>` with `<trace>`
+/// elements in stroke order, and `<traceGroup>`s that may name what a group of strokes is
+/// (`<annotation type="truth">arrow</annotation>` and `<traceView traceDataRef="3"/>`).
+///
+/// ```swift
+/// let ink = try InkMLDocument.read(contentsOfFile: "writer12_10.inkml")
+/// ink.drawing.strokes.count          // 35
+/// ink.groups.filter { $0.truth == "arrow" }.map(\.strokes)   // [[3, 4, 5], [15, 16, 17], …]
+/// ```
+///
+/// What is read: a trace is a comma-separated list of points, each a whitespace-separated
+/// list of channel values; the channels are those of the `<traceFormat>` (X and Y first
+/// when there is none), X and Y become the point and a `T` channel its time. Values may
+/// carry the spec's prefixes `!` (explicit), `'` (difference to the previous point) and
+/// `"` (second difference); `*` repeats the previous value. `traceView`s with `from`/`to`
+/// ranges are taken whole.
+///
+/// Hostile input is refused with a `StrokeFormatError`, never a crash, a hang or unbounded
+/// memory: the document size is checked before parsing (`maxDocumentBytes`); a `DOCTYPE`
+/// or `ENTITY` declaration is refused outright (no entity can expand, no external entity is
+/// fetched); traces (`maxStrokesPerDrawing`) and points (`maxPointsPerStroke`) are counted
+/// while parsing, which stops at the first one over the limit; a non-numeric value and a
+/// `traceView` naming no trace are errors that say where.
+public struct InkMLDocument: Sendable, Equatable {
+    /// A `<traceGroup>` that directly holds `traceView`s or a truth annotation.
+    public struct Group: Sendable, Equatable {
+        /// Its `xml:id` (or `id`), if any.
+        public var id: String?
+        /// The text of its `<annotation type="truth">`, trimmed; nil without one.
+        public var truth: String?
+        /// Indices (into `drawing.strokes`) of the traces its `traceView`s name, in order.
+        public var strokes: [Int]
+        /// The `href` of its `<annotationXML>` (e.g. the FlowchartML element it is), if any.
+        public var reference: String?
+
+        public init(id: String?, truth: String?, strokes: [Int], reference: String?) {
+            self.id = id
+            self.truth = truth
+            self.strokes = strokes
+            self.reference = reference
+        }
+    }
+
+    /// Every trace as a stroke, in document order.
+    public var drawing: Drawing
+    /// Trace groups, in document order (an enclosing group before the groups inside it).
+    public var groups: [Group]
+    /// The text of `<annotation type="writer">` directly inside `<ink>`, if any.
+    public var writer: String?
+
+    public init(drawing: Drawing, groups: [Group], writer: String?) {
+        self.drawing = drawing
+        self.groups = groups
+        self.writer = writer
+    }
+
+    /// Reads an InkML file (bounded by `limits`); errors name `path`.
+    public static func read(contentsOfFile path: String, limits: StrokeLimits = .standard)
+        throws(StrokeFormatError) -> InkMLDocument {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StrokeFormatError(source: path, kind: .unreadableFile)
+        }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
+                throw StrokeFormatError(source: path, kind: .unreadableFile)
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            bytes.append(contentsOf: chunk)
+            guard bytes.count <= limits.maxDocumentBytes else {
+                throw StrokeFormatError(source: path, kind: .documentTooLarge(
+                    bytes: bytes.count, limit: limits.maxDocumentBytes))
+            }
+        }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(StrokeFormatError) in
+            try parse(buffer, source: path, limits: limits)
+        }
+    }
+
+    /// Parses InkML held in memory; `source` names it in errors.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String,
+                             limits: StrokeLimits = .standard)
+        throws(StrokeFormatError) -> InkMLDocument {
+        do throws(StrokeFormatError.Kind) {
+            return try scan(bytes, limits: limits)
+        } catch {
+            throw StrokeFormatError(source: source, kind: error)
+        }
+    }
+
+    /// Whether `bytes` (starting at `<`) is an InkML document: its root element (after the
+    /// XML declaration, comments and processing instructions) is `ink`, with or without
+    /// a namespace prefix.
+    static func isInkML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 1 < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            let next = bytes[i + 1]
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
+                // Skip to the end of the declaration or comment (a rough skip is enough
+                // to find the root's name; the parser checks the rest).
+                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+                continue
+            }
+            var end = i + 1
+            while end < bytes.count, !StrokeReader.isWhitespace(bytes[end]),
+                  bytes[end] != UInt8(ascii: ">"), bytes[end] != UInt8(ascii: "/") { end += 1 }
+            let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+            return name == "ink" || name.hasSuffix(":ink")
+        }
+        return false
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: StrokeLimits)
+        throws(StrokeFormatError.Kind) -> InkMLDocument {
+        guard bytes.count <= limits.maxDocumentBytes else {
+            throw .documentTooLarge(bytes: bytes.count, limit: limits.maxDocumentBytes)
+        }
+        // No DTD at all: it is the only way to declare entities, so none can expand
+        // (billion laughs) and none can point outside the file.
+        for marker in ["<!DOCTYPE", "<!ENTITY"] where contains(bytes, marker) {
+            throw .malformedInkML(reason: "a \(marker.dropFirst(2)) declaration is "
+                + "refused (entity declarations can expand without bound; remove the DTD)")
+        }
+        let reader = Reader(limits: limits)
+        let parser = XMLParser(data: Data(buffer: bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = reader
+        let finished = parser.parse()
+        if let error = reader.failure { throw error }
+        guard finished else {
+            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown"
+            throw .malformedInkML(reason: "line \(parser.lineNumber): \(reason)")
+        }
+        guard reader.sawInk else {
+            throw .unknownFormat(hint: "XML without an InkML <ink> root element")
+        }
+        guard reader.closedInk else {
+            throw .malformedInkML(reason: "the <ink> element is never closed (truncated file?)")
+        }
+        return try reader.document()
+    }
+
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
+        var i = 0
+        while i + needle.count <= bytes.count {
+            guard let hit = memchr(base + i, Int32(needle[0]), bytes.count - i) else { return false }
+            i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            guard i + needle.count <= bytes.count else { return false }
+            if (0..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
+            i += 1
+        }
+        return false
+    }
+}
+
+/// The parser's delegate: collects traces and groups, and stops the parse at the first
+/// error (kept in `failure`).
+private final class Reader: NSObject, XMLParserDelegate {
+    let limits: StrokeLimits
+    var failure: StrokeFormatError.Kind?
+    var sawInk = false
+    var closedInk = false
+    var depth = 0
+
+    var channels: [String] = []          // of the first <traceFormat>
+    var readingFormat = false
+    var strokes: [Stroke] = []
+    var traceIDs: [String: Int] = [:]
+    var traceText: [UInt8]?              // inside <trace>
+    struct OpenGroup { var id: String?; var truth: String?; var views: [String] = []
+                       var reference: String? }
+    var groups: [InkMLDocument.Group] = []
+    var views: [[String]] = []           // the names each group's traceViews give
+    var openGroups: [(index: Int, group: OpenGroup)] = []
+    var annotation: (type: String, text: String, inGroup: Bool, atInk: Bool)?
+    var writer: String?
+
+    init(limits: StrokeLimits) { self.limits = limits }
+
+    func fail(_ parser: XMLParser, _ kind: StrokeFormatError.Kind) {
+        if failure == nil { failure = kind }
+        parser.abortParsing()
+    }
+
+    static func local(_ name: String) -> String {
+        name.split(separator: ":").last.map(String.init) ?? name
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String]) {
+        guard failure == nil else { return }
+        depth += 1
+        switch Self.local(elementName) {
+        case "ink":
+            if depth == 1 { sawInk = true }
+        case "traceFormat":
+            readingFormat = channels.isEmpty
+        case "channel":
+            if readingFormat, let name = attributes["name"] { channels.append(name) }
+        case "trace":
+            guard strokes.count < limits.maxStrokesPerDrawing else {
+                return fail(parser, .tooManyStrokes(count: strokes.count + 1,
+                                                    limit: limits.maxStrokesPerDrawing))
+            }
+            if let id = attributes["xml:id"] ?? attributes["id"] { traceIDs[id] = strokes.count }
+            traceText = []
+        case "traceGroup":
+            openGroups.append((groups.count, OpenGroup(id: attributes["xml:id"] ?? attributes["id"])))
+            groups.append(InkMLDocument.Group(id: nil, truth: nil, strokes: [], reference: nil))
+            views.append([])
+        case "traceView":
+            guard !openGroups.isEmpty else { return }
+            guard let ref = attributes["traceDataRef"] else {
+                return fail(parser, .unexpectedStructure(
+                    where: "traceGroup \(openGroups.last!.group.id ?? "?")",
+                    expected: "a traceDataRef attribute on every <traceView>"))
+            }
+            openGroups[openGroups.count - 1].group.views.append(ref)
+        case "annotation":
+            annotation = (attributes["type"] ?? "", "", !openGroups.isEmpty, depth == 2)
+        case "annotationXML":
+            if !openGroups.isEmpty, let href = attributes["href"] {
+                openGroups[openGroups.count - 1].group.reference = href
+            }
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard failure == nil else { return }
+        if traceText != nil {
+            traceText!.append(contentsOf: string.utf8)
+        } else if annotation != nil {
+            guard annotation!.text.utf8.count < 4096 else { return }
+            annotation!.text += string
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?) {
+        guard failure == nil else { return }
+        defer { depth -= 1 }
+        switch Self.local(elementName) {
+        case "ink":
+            if depth == 1 { closedInk = true }
+        case "traceFormat":
+            readingFormat = false
+        case "trace":
+            guard let text = traceText else { return }
+            traceText = nil
+            do throws(StrokeFormatError.Kind) {
+                strokes.append(try points(of: text, stroke: strokes.count))
+            } catch {
+                fail(parser, error)
+            }
+        case "traceGroup":
+            guard let (index, open) = openGroups.popLast() else { return }
+            groups[index] = InkMLDocument.Group(id: open.id, truth: open.truth, strokes: [],
+                                                reference: open.reference)
+            views[index] = open.views
+        case "annotation":
+            guard let a = annotation else { return }
+            annotation = nil
+            let text = a.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if a.inGroup, a.type == "truth", !openGroups.isEmpty {
+                openGroups[openGroups.count - 1].group.truth = text
+            } else if a.atInk, a.type == "writer" {
+                writer = text
+            }
+        default:
+            break
+        }
+    }
+
+    /// The points of one trace's text (FORMATS.md §1; see `InkMLDocument`).
+    func points(of text: [UInt8], stroke: Int) throws(StrokeFormatError.Kind) -> Stroke {
+        let names = channels.isEmpty ? ["X", "Y"] : channels
+        guard let xIndex = names.firstIndex(of: "X"), let yIndex = names.firstIndex(of: "Y") else {
+            throw .unexpectedStructure(where: "<traceFormat>", expected: "channels named X and Y")
+        }
+        let tIndex = names.firstIndex(of: "T")
+        var points: [Point] = []
+        var previous: [Double] = [], velocity: [Double] = []
+        var p = 0
+        var chunkStart = 0
+        while chunkStart <= text.count {
+            // One point: the bytes up to the next comma (split lazily: a 16 MiB trace
+            // must not become millions of slices at once).
+            var chunkEnd = chunkStart
+            while chunkEnd < text.count, text[chunkEnd] != UInt8(ascii: ",") { chunkEnd += 1 }
+            defer { chunkStart = chunkEnd + 1 }
+            let tokens = text[chunkStart..<chunkEnd].split(whereSeparator: StrokeReader.isWhitespace)
+            if tokens.isEmpty {
+                if chunkEnd == text.count { break }  // a trailing comma, or an empty trace
+                throw .unexpectedStructure(where: "stroke \(stroke) point \(p)",
+                                           expected: "a point between two commas")
+            }
+            guard points.count < limits.maxPointsPerStroke else {
+                throw .tooManyPoints(stroke: stroke, count: points.count + 1,
+                                     limit: limits.maxPointsPerStroke)
+            }
+            guard tokens.count > max(xIndex, yIndex) else {
+                throw .unexpectedStructure(where: "stroke \(stroke) point \(p)",
+                    expected: "a value for each of the channels \(names.joined(separator: " "))")
+            }
+            var values: [Double] = []
+            for (c, token) in tokens.enumerated() where c < max(names.count, 2) {
+                var body = token[...], mode = UInt8(ascii: "!")
+                if let first = body.first, [UInt8(ascii: "!"), UInt8(ascii: "'"),
+                                            UInt8(ascii: "\"")].contains(first) {
+                    mode = first
+                    body = body.dropFirst()
+                }
+                let value: Double
+                if body.elementsEqual([UInt8(ascii: "*")]), c < previous.count {
+                    value = previous[c]
+                } else {
+                    guard body.count <= 64,
+                          let number = Double(String(decoding: body, as: UTF8.self)),
+                          number.isFinite else {
+                        throw .unexpectedStructure(
+                            where: "stroke \(stroke) point \(p) channel \(c < names.count ? names[c] : "\(c)")",
+                            expected: "a number, not \"\(String(decoding: token.prefix(20), as: UTF8.self))\"")
+                    }
+                    switch mode {
+                    case UInt8(ascii: "'"):
+                        guard c < previous.count else { throw difference(stroke, p) }
+                        value = previous[c] + number
+                    case UInt8(ascii: "\""):
+                        guard c < previous.count, c < velocity.count else {
+                            throw difference(stroke, p)
+                        }
+                        value = previous[c] + velocity[c] + number
+                    default:
+                        value = number
+                    }
+                }
+                values.append(value)
+            }
+            velocity = values.indices.map { c in c < previous.count ? values[c] - previous[c] : 0 }
+            previous = values
+            let (x, y) = (values[xIndex], values[yIndex])
+            for v in [x, y] where !(v.isFinite && abs(v) <= limits.maxCoordinateMagnitude) {
+                throw .coordinateOutOfRange(stroke: stroke, point: p, value: v,
+                                            limit: limits.maxCoordinateMagnitude)
+            }
+            let t = tIndex.flatMap { $0 < values.count ? values[$0] : nil }
+            points.append(Point(x: x, y: y, t: t))
+            p += 1
+        }
+        guard !points.isEmpty else { throw .emptyStroke(stroke: stroke) }
+        return Stroke(points: points)
+    }
+
+    private func difference(_ stroke: Int, _ p: Int) -> StrokeFormatError.Kind {
+        .unexpectedStructure(where: "stroke \(stroke) point \(p)",
+                             expected: "an explicit value before a difference (' or \")")
+    }
+
+    /// The document, with every traceView resolved to a stroke index.
+    func document() throws(StrokeFormatError.Kind) -> InkMLDocument {
+        var resolved = groups
+        for (index, names) in views.enumerated() {
+            for name in names {
+                let key = name.hasPrefix("#") ? String(name.dropFirst()) : name
+                guard let stroke = traceIDs[key] else {
+                    throw .unexpectedStructure(
+                        where: "traceGroup \(groups[index].id ?? "\(index)")",
+                        expected: "a traceView naming an existing <trace> id "
+                            + "(traceDataRef \"\(name.prefix(40))\" names none)")
+                }
+                resolved[index].strokes.append(stroke)
+            }
+        }
+        return InkMLDocument(drawing: Drawing(strokes: strokes), groups: resolved, writer: writer)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import DrawingClassifier
+@testable import AutomatonRecognition
+
+/// Elements drawn in several strokes (issue 12): each drawing is assembled whole and its
+/// automaton compared line by line. The classes given to head strokes are what the real
+/// classifier often says of them (a V looks like a circle, a barb like an arrow).
+@Suite struct StrokeGroupingTests {
+    static let left = Point(x: 100, y: 100), right = Point(x: 300, y: 100)
+
+    /// A V head whose apex is at `tip`, its barbs 16 units back at ±30° from `direction`.
+    static func head(at tip: Point, direction: Point = Point(x: 1, y: 0)) -> Stroke {
+        let barbs = Sketch.barbs(start: Point(x: tip.x - 100 * direction.x,
+                                              y: tip.y - 100 * direction.y),
+                                 tip: tip, length: 16)
+        return Stroke(points: Sketch.polyline([barbs.left, tip, barbs.right]))
+    }
+
+    /// A bare shaft (no head), drawn from `from` to `to`.
+    static func shaft(_ from: Point, _ to: Point) -> Stroke {
+        Stroke(points: Sketch.polyline([from, to]))
+    }
+
+    /// Two states and an initial arrow into q0.
+    static var twoStates: Document {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: left, radius: 40))
+        d.add("circle", Sketch.circle(center: right, radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.label("a", 200, 88)
+        return d
+    }
+
+    static let expected = ["q0 initial", "q1", "q0 -> q1 a"]
+
+    /// The element holding input stroke `stroke`.
+    static func element(of stroke: Int, in assembly: Assembly) -> Element? {
+        assembly.elements.first { $0.strokes.contains(stroke) }
+    }
+
+    @Test func aShaftDrawnBackwardsWithItsHeadDrawnLastPointsAtTheHead() throws {
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(Point(x: 256, y: 100), Point(x: 144, y: 100)))  // 3: tip first
+        d.add("circle", Self.head(at: Point(x: 256, y: 100)))                    // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4] && arrow.stroke == 3)
+        guard case let .transition(geometry, "q0", "q1") = arrow.role else {
+            Issue.record("strokes 3, 4 should be q0 → q1, got \(arrow.role)")
+            return
+        }
+        #expect(geometry.tip.distance(to: Point(x: 256, y: 100)) < 2)
+        #expect(geometry.start.distance(to: Point(x: 144, y: 100)) < 2)
+        #expect(geometry.drawnBarbs == 2)
+        #expect(assembly.elements.count == 4)  // every stroke in exactly one element
+    }
+
+    @Test func aHeadDrawnFirstJoinsTheShaftDrawnAfterIt() throws {
+        var d = Document()
+        d.add("circle", Self.head(at: Point(x: 256, y: 100)))                    // 0
+        for (label, stroke) in Self.twoStates.strokes { d.add(label, stroke) }   // 1, 2, 3
+        d.labels = Self.twoStates.labels
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), Point(x: 256, y: 100)))  // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [0, 4])
+        #expect(roles(assembly) == ["transition", "state", "state", "initial"])
+    }
+
+    @Test func aShaftAndTwoSeparateBarbsAreOneArrowWhateverTheOrder() throws {
+        let tip = Point(x: 256, y: 100)
+        let barbs = Sketch.barbs(start: Point(x: 144, y: 100), tip: tip, length: 16)
+        var d = Self.twoStates
+        d.add("arrow", Stroke(points: Sketch.polyline([tip, barbs.right])))       // 3
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), tip))                   // 4
+        d.add("other", Stroke(points: Sketch.polyline([barbs.left, tip])))        // 5
+        for seed in [UInt64(0), 1, 2, 3] {
+            let shuffled = seed == 0 ? d : d.permuted(seed: seed)
+            let assembly = shuffled.assemble()
+            #expect(summary(assembly.automaton) == Self.expected, "seed \(seed)")
+            #expect(assembly.elements.map(\.strokes).filter { $0.count == 3 }.count == 1)
+        }
+    }
+
+    @Test func aHeadDrawnAfterAnotherElementStillFindsItsShaft() {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))            // 0
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), Point(x: 256, y: 100))) // 1
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))           // 2
+        d.add("circle", Sketch.circle(center: Point(x: 300, y: 300), radius: 40)) // 3
+        d.add("arrow", Self.shaft(Point(x: 300, y: 144), Point(x: 300, y: 256))) // 4
+        d.add("arrow", Self.head(at: Point(x: 256, y: 100)))                     // 5
+        d.add("circle", Self.head(at: Point(x: 300, y: 256), direction: Point(x: 0, y: 1)))  // 6
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1", "q2", "q0 -> q1 ", "q1 -> q2 "])
+        #expect(assembly.elements.map(\.strokes) == [[0], [1, 5], [2], [3], [4, 6]])
+    }
+
+    @Test func aStateDrawnAsTwoArcsIsOneState() throws {
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        let right = Self.right
+        let upper = Sketch.circlePoints(center: right, radius: 40, from: -2.9, sweep: 3.3,
+                                        count: 30, using: &rng)
+        let lower = Sketch.circlePoints(center: right, radius: 41, from: 0.3, sweep: 3.2,
+                                        count: 30, using: &rng)
+        d.strokes[1] = ("cycle", Stroke(points: upper))
+        d.add("arrow", Stroke(points: lower))                                     // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let state = try #require(Self.element(of: 1, in: assembly))
+        #expect(state.strokes == [1, 3])
+        guard case let .state("q1", center, radius) = state.role else {
+            Issue.record("strokes 1, 3 should be state q1, got \(state.role)")
+            return
+        }
+        #expect(center.distance(to: right) < 2)
+        #expect(isClose(radius, 40.5, absolute: 1.5))
+    }
+
+    @Test func aLoopWithASeparatelyDrawnHeadIsOneLoop() throws {
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        // An arc above q1 with no head, and a V at its end drawn as its own stroke.
+        let loopCenter = Point(x: 300, y: 100 - 1.2 * 40)
+        let arc = Sketch.circlePoints(center: loopCenter, radius: 22, from: Double.pi / 2 + 1.0,
+                                      sweep: 2 * Double.pi - 2.0, count: 40, using: &rng)
+        let end = arc[arc.count - 1], before = arc[arc.count - 3]
+        let direction = (end - before).normalized!
+        d.add("cycle", Stroke(points: arc))                                       // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.add("circle", Self.head(at: end, direction: direction))                // 5
+        d.label("b", 300, 20)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q0 -> q1 a", "q1 -> q1 b"])
+        let loop = try #require(Self.element(of: 3, in: assembly))
+        #expect(loop.strokes == [3, 5])
+        #expect(loop.role.name == "cycle")
+    }
+
+    @Test func aWordWrittenBesideATransitionIsRejectedAndChangesNothing() {
+        var d = Self.twoStates
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        // "ab" written above the arrow: what the classifier says of each letter varies.
+        var rng = SplitMix64(seed: 0)
+        d.add("circle", Stroke(points: Sketch.circlePoints(center: Point(x: 188, y: 66),
+                                                           radius: 5, using: &rng)))  // 4
+        d.add("arrow", Sketch.arrow(from: Point(x: 194, y: 56), to: Point(x: 194, y: 72),
+                                    style: .none))                               // 5
+        d.add("cycle", Stroke(points: Sketch.circlePoints(center: Point(x: 200, y: 67),
+                                                          radius: 5, from: 3, sweep: 5,
+                                                          using: &rng)))         // 6
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(roles(assembly) == ["state", "state", "initial", "transition",
+                                    "rejected", "rejected", "rejected"])
+        #expect(assembly.elements.allSatisfy { $0.strokes.count == 1 })
+    }
+
+    @Test func aOneStrokeDrawingIsAssembledAsBefore() {
+        // The grouping leaves drawings with no multi-stroke element alone.
+        let d = AssemblerTests.twoStates
+        let grouped = StrokeGrouping(options: AssemblyOptions()).group(d.classified)
+        #expect(grouped.map(\.members) == [[0], [1], [2], [3], [4]])
+        #expect(grouped.map(\.item) == d.classified)
+        #expect(grouped.allSatisfy { $0.arrow == nil })
+    }
+}
