@@ -90,7 +90,8 @@ let package = Package(
         // stop compiling: bench-train (scripts/bench-train.sh), inference-probe
         // (scripts/benchmark), allocation-probe (scripts/count-allocations),
         // rasterizer-calibration (scripts/measure-rasterizer.sh), assemble-true-classes
-        // (the assembler on true classes, for scoring geometry alone).
+        // (the assembler on true classes, for scoring geometry alone), recognition-latency
+        // (scripts/measure-recognition-latency).
         .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier", "StrokeFormats"]),
         .executableTarget(name: "inference-probe", dependencies: ["DrawingClassifier", "StrokeFormats"],
                           swiftSettings: scriptMode),
@@ -99,11 +100,15 @@ let package = Package(
         .executableTarget(name: "rasterizer-calibration",
                           dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures"],
                           swiftSettings: scriptMode),
+        .executableTarget(name: "recognition-latency",
+                          dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
+                          swiftSettings: scriptMode),
         .executableTarget(name: "assemble-true-classes",
                           dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
                           swiftSettings: scriptMode),
         // What every test target shares: one approximate-equality rule, where the data is.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "StrokeFormatsTests", dependencies: ["StrokeFormats", "TestSupport"]),
         .testTarget(name: "DrawingClassifierTests",
                     dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "CLibPNG", "TestSupport"]),
         .testTarget(name: "AutomatonRecognitionTests",

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
+import StrokeFormats
+import TestSupport
 
 /// Elements drawn in several strokes (issue 12): each drawing is assembled whole and its
 /// automaton compared line by line. The classes given to head strokes are what the real

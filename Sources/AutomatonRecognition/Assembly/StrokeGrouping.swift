@@ -1,5 +1,6 @@
 import Foundation
 import DrawingClassifier
+import StrokeFormats
 
 /// Groups the strokes of a drawing into elements before assembly: people draw an arrow as a
 /// shaft and a separately drawn head (a V, two barbs, a triangle), sometimes much later, and

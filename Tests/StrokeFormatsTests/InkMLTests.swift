@@ -1,4 +1,5 @@
-import DrawingClassifier
+@testable import StrokeFormats
+import TestSupport
 import Foundation
 import Testing
 
