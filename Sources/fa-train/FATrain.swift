@@ -98,11 +98,11 @@ struct Train: ParsableCommand {
     @Option(help: "With refitting: random horizontal shear of training images, either way (0 = off).")
     var augmentShear: Float = 0
     @Option(help: "With refitting: largest displacement of a smooth random warp of training images, in pixels (0 = off).")
-    var augmentElastic: Float = 0
+    var augmentElastic: Float = 3
     @Option(help: "Cells per side of that warp's grid (1 = one bilinear warp of the whole frame).")
-    var augmentElasticCells = 3
+    var augmentElasticCells = 1
     @Option(help: "With refitting: largest pen-width change of training images, as a blend with their dilation or erosion (0…2, above 1 a second dilation; 0 = off).")
-    var augmentThickness: Float = 0
+    var augmentThickness: Float = 1
     @Option(help: "With refitting: probability of erasing a piece at one end of a training image's stroke (0…1, 0 = off).")
     var augmentErasing: Float = 0
     @Option(help: "Largest radius of that erased piece, in pixels of the 28×28 image.")

@@ -33,7 +33,7 @@ public struct DrawingVariation: Sendable, Equatable {
     public var maxErasingRadius: Float
 
     public init(maxRotationDegrees: Float = 0, maxAspectChange: Float = 0, maxShear: Float = 0,
-                elasticAmplitude: Float = 0, elasticCells: Int = 3, maxThicknessChange: Float = 0,
+                elasticAmplitude: Float = 0, elasticCells: Int = 1, maxThicknessChange: Float = 0,
                 erasing: Float = 0, maxErasingRadius: Float = 3) {
         precondition(maxRotationDegrees >= 0 && (0..<1).contains(maxAspectChange) && maxShear >= 0
                      && elasticAmplitude >= 0 && elasticCells >= 1
