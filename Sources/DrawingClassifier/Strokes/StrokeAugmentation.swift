@@ -20,14 +20,19 @@ public struct StrokeAugmentation: Sendable, Equatable {
     /// to a random axis by up to this times (1 − 4s²), s ∈ [−½, ½] their place along it, so
     /// a straight shaft becomes an arc while its ends stay put (as arrows are drawn bent).
     public var maxBend: Double = 0
+    /// Largest fraction of each stroke's length cut off at either end (the pen put down
+    /// late or lifted early: a state left open, an arrow stopping short).
+    public var maxTrim: Double = 0
 
     public init(maxRotation: Double = 0.15, maxScaleChange: Double = 0.15,
                 maxJitter: Double = 0.01, dropout: Double = 0.1,
-                resampleSpacing: ClosedRange<Double> = 0...0, maxBend: Double = 0) {
+                resampleSpacing: ClosedRange<Double> = 0...0, maxBend: Double = 0,
+                maxTrim: Double = 0) {
         self.maxBend = maxBend
+        self.maxTrim = maxTrim
         precondition(maxRotation >= 0 && maxScaleChange >= 0 && maxScaleChange < 1
                      && maxJitter >= 0 && (0..<1).contains(dropout)
-                     && resampleSpacing.lowerBound >= 0 && maxBend >= 0,
+                     && resampleSpacing.lowerBound >= 0 && maxBend >= 0 && (0..<0.5).contains(maxTrim),
                      "Augmentation amounts must be non-negative (scale change and dropout < 1).")
         self.maxRotation = maxRotation
         self.maxScaleChange = maxScaleChange
@@ -76,7 +81,11 @@ public struct StrokeAugmentation: Sendable, Equatable {
                                     y: cy + s * dx + c * dy + uniform(maxJitter * extent, &rng),
                                     t: p.t))
             }
-            let moved = Stroke(points: points)
+            var moved = Stroke(points: points)
+            if maxTrim > 0 {
+                let (start, end) = (Double(rng.nextUnitFloat()) * maxTrim, Double(rng.nextUnitFloat()) * maxTrim)
+                moved = moved.trimmed(start: start, end: end)
+            }
             return spacing > 0 ? moved.resampled(spacing: spacing * moved.length) : moved
         }
     }
@@ -93,6 +102,30 @@ extension Stroke {
             let (dx, dy) = (pair.1.x - pair.0.x, pair.1.y - pair.0.y)
             return sum + (dx * dx + dy * dy).squareRoot()
         }
+    }
+
+    /// The piece of the path from `start` of its length to `end` before its end (fractions;
+    /// the cut points interpolated). A stroke shorter than two points is returned as it is.
+    public func trimmed(start: Double, end: Double) -> Stroke {
+        let total = length
+        guard points.count >= 2, total > 0, start >= 0, end >= 0, start + end < 1 else { return self }
+        let (from, to) = (start * total, (1 - end) * total)
+        var result: [Point] = []
+        var walked = 0.0
+        for (a, b) in zip(points, points.dropFirst()) {
+            let segment = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            func at(_ distance: Double) -> Point {
+                let f = segment > 0 ? (distance - walked) / segment : 0
+                return Point(x: a.x + f * (b.x - a.x), y: a.y + f * (b.y - a.y))
+            }
+            if result.isEmpty, walked + segment >= from { result.append(at(from)) }
+            if !result.isEmpty {
+                if walked + segment >= to { result.append(at(to)); break }
+                result.append(b)
+            }
+            walked += segment
+        }
+        return result.count >= 2 ? Stroke(points: result) : self
     }
 
     /// Points every `spacing` units along the path (first and last kept; timestamps dropped).
