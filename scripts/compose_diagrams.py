@@ -26,7 +26,7 @@ Writes two JSON Lines files, line k of each describing drawing k:
 Python standard library only. Seeded: the same --seed gives the same files.
 
 usage: compose_diagrams.py [--count N] [--seed S] [--level normal|hard] [--dataset DIR]
-                          DRAWINGS EXPECTED
+                          [--strays GESTURE,...] DRAWINGS EXPECTED
 """
 import argparse
 import glob
@@ -421,11 +421,17 @@ def main():
     ap.add_argument("--dataset", default=DEFAULT_DATASET)
     ap.add_argument("--level", choices=sorted(LEVELS), default="normal",
                     help="how untidy the drawings are")
+    ap.add_argument("--strays", default=",".join(SCRIBBLES),
+                    help="comma-separated $1 gestures drawn as stray strokes "
+                         "(e.g. star,x,pigtail,question_mark: shapes no model was trained on)")
     args = ap.parse_args()
     circles, arrows = load(args.dataset, "circle"), load(args.dataset, "arrow")
-    scribbles = [s for name in SCRIBBLES for s in load(args.dataset, name)]
+    scribbles = [s for name in args.strays.split(",") if name for s in load(args.dataset, name)]
     if not circles or not arrows:
         sys.exit(f"no circle/arrow gestures under {args.dataset}")
+    missing = [name for name in args.strays.split(",") if name and not load(args.dataset, name)]
+    if missing or not scribbles:
+        sys.exit(f"no stray gestures {', '.join(missing) or args.strays!r} under {args.dataset}")
     rng = random.Random(args.seed)
     with open(args.drawings, "w", encoding="utf-8") as fd, \
          open(args.expected, "w", encoding="utf-8") as fe:

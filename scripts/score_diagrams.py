@@ -163,12 +163,24 @@ def main():
             print(f"drawing {k}: " + "; ".join(problems))
     n = min(len(recognized), len(expected))
     pct = lambda a, b: 100.0 * a / b if b else 0.0
+    # Stray scribbles (no element): rejected when fa-recognize gave them the role
+    # "rejected" (classified as other, unlike every class, or fitting nothing).
+    strays = strays_rejected = 0
+    for r, e in zip(recognized, expected):
+        roles = {el.get("stroke"): el.get("role") for el in r.get("elements", [])}
+        for index, kind in enumerate(e.get("classes", [])):
+            if kind == "scribble":
+                strays += 1
+                strays_rejected += roles.get(index) == "rejected"
     print(f"exact automata: {exact}/{n} = {pct(exact, n):.1f}%  "
           f"(ignoring labels: {pct(structure, n):.1f}%)")
     print(f"states found: {pct(states_found, states_total):.1f}%  "
           f"flags right: {pct(flags_ok, states_total):.1f}%  "
           f"transitions found: {pct(trans_found, trans_total):.1f}%  "
           f"extra transitions: {trans_extra}")
+    if strays:
+        print(f"stray strokes rejected: {strays_rejected}/{strays} = "
+              f"{pct(strays_rejected, strays):.1f}%")
     ambiguous = [k for k, e in enumerate(expected[:n]) if e.get("ambiguousLabels")]
     if ambiguous:
         missed = sum(1 for k in ambiguous if compare(recognized[k], expected[k])[0])

@@ -9,8 +9,8 @@ struct FATrain: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fa-train",
         abstract: "Train, evaluate and use the stroke classifier (circle / arrow / cycle …).",
-        subcommands: [Train.self, Evaluate.self, Predict.self, Rasterize.self, MontageCommand.self,
-                      Export.self, Import.self],
+        subcommands: [Train.self, Evaluate.self, Predict.self, Rasterize.self, Scribbles.self,
+                      MontageCommand.self, Export.self, Import.self],
         defaultSubcommand: Train.self)
 }
 
@@ -74,6 +74,8 @@ struct Train: ParsableCommand {
     @Option(help: "SGD learning rate.") var learningRate: Float = 0.01
     @Option(help: "SGD momentum.") var momentum: Float = 0.9
     @Option(help: "L2 weight decay on weights (not biases).") var weightDecay: Float = 0
+    @Option(help: "Average the weights of the last this many epochs (0 = off).")
+    var averageEpochs = 0
     @Option(help: "Learning-rate schedule: constant, cosine or step (×0.1 every third of the run).")
     var schedule = "cosine"
     @Option(help: "Seed for the split, weight initialisation and shuffling.") var seed: UInt64 = 1
@@ -92,6 +94,20 @@ struct Train: ParsableCommand {
     @Flag(inversion: .prefixedNo,
           help: "Fit rotated training images back into the frame, as MNIST Maker fits drawings (then scale and shift are not used).")
     var augmentRefit = true
+    @Option(help: "With refitting: random change of training images' width against height, either way (0 = off).")
+    var augmentAspect: Float = 0
+    @Option(help: "With refitting: random horizontal shear of training images, either way (0 = off).")
+    var augmentShear: Float = 0
+    @Option(help: "With refitting: largest displacement of a smooth random warp of training images, in pixels (0 = off).")
+    var augmentElastic: Float = 3
+    @Option(help: "Cells per side of that warp's grid (1 = one bilinear warp of the whole frame).")
+    var augmentElasticCells = 1
+    @Option(help: "With refitting: largest pen-width change of training images, as a blend with their dilation or erosion (0…2, above 1 a second dilation; 0 = off).")
+    var augmentThickness: Float = 1
+    @Option(help: "With refitting: probability of erasing a piece at one end of a training image's stroke (0…1, 0 = off).")
+    var augmentErasing: Float = 0
+    @Option(help: "Largest radius of that erased piece, in pixels of the 28×28 image.")
+    var augmentErasingRadius: Float = 3
     @Option(name: .shortAndLong, help: "Where to write the model file.") var output = "classifier.model"
     @Option(help: "Also write the test evaluation as JSON (FORMATS.md §4).") var report: String?
     @Option(help: "Also draw the test confusion matrix as a heat-map PNG.")
@@ -110,6 +126,9 @@ struct Train: ParsableCommand {
             throw ValidationError("--augment-copies must lie in 0...100.")
         }
         guard epochs > 0 else { throw ValidationError("--epochs must be at least 1.") }
+        guard (0...epochs).contains(averageEpochs) else {
+            throw ValidationError("--average-epochs must lie in 0...--epochs.")
+        }
         guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1.") }
         guard learningRate > 0, learningRate.isFinite else {
             throw ValidationError("--learning-rate must be a positive number.")
@@ -127,6 +146,11 @@ struct Train: ParsableCommand {
             throw ValidationError("--kernels must be best, or one of "
                 + KernelPath.allCases.filter(\.isSupported).map(\.rawValue).joined(separator: ", ")
                 + " on this CPU.")
+        }
+        guard (0..<1).contains(augmentAspect), augmentShear >= 0, augmentElastic >= 0,
+              (0...2).contains(augmentThickness), (0...1).contains(augmentErasing),
+              augmentErasingRadius >= 0, (1...14).contains(augmentElasticCells) else {
+            throw ValidationError("--augment-aspect must lie in [0, 1), --augment-shear and --augment-elastic must not be negative, --augment-thickness must lie in [0, 2], --augment-erasing in [0, 1], --augment-erasing-radius must not be negative, --augment-elastic-cells must lie in 1...14.")
         }
         guard parsedSchedule != nil else {
             throw ValidationError("--schedule must be constant, cosine or step.")
@@ -167,10 +191,11 @@ struct Train: ParsableCommand {
         let start = ContinuousClock.now
         let (dataset, testDataset) = try loadData()
         let extra = try extraData.map { try images.load($0, minimumClasses: 1) }
-        let training = TrainingOptions(epochs: epochs, batchSize: batchSize, learningRate: learningRate,
+        var training = TrainingOptions(epochs: epochs, batchSize: batchSize, learningRate: learningRate,
                                        momentum: momentum, weightDecay: weightDecay,
                                        schedule: parsedSchedule ?? .constant, seed: seed,
                                        threadCount: threads)
+        training.averagedEpochs = averageEpochs
         var options = ClassifierTrainingOptions(training: training, testFraction: testSplit,
                                                 validationFraction: validationSplit,
                                                 datasetName: URL(fileURLWithPath: data ?? strokes ?? "")
@@ -181,10 +206,18 @@ struct Train: ParsableCommand {
         let augmentation = ImageAugmentation(maxRotationDegrees: augmentRotation,
                                              maxScaleChange: augmentScale, maxShift: augmentShift,
                                              refits: augmentRefit)
+        let variation = DrawingVariation(maxRotationDegrees: augmentRotation, maxAspectChange: augmentAspect,
+                                         maxShear: augmentShear, elasticAmplitude: augmentElastic,
+                                         elasticCells: augmentElasticCells,
+                                         maxThicknessChange: augmentThickness, erasing: augmentErasing,
+                                         maxErasingRadius: augmentErasingRadius)
+        let varies = augmentRefit && (augmentAspect > 0 || augmentShear > 0 || augmentElastic > 0
+                                      || augmentThickness > 0 || augmentErasing > 0)
         let result = try ClassifierTraining.run(dataset: dataset, testDataset: testDataset,
                                                 extraTraining: extra,
                                                 options: options,
-                                                augmentation: augmentation.isIdentity ? nil
+                                                augmentation: varies ? { variation.apply(to: &$0, using: &$1) }
+                                                    : augmentation.isIdentity ? nil
                                                     : { augmentation.apply(to: &$0, using: &$1) },
                                                 progress: { Console.note($0.tableRow) })
         Console.note("")

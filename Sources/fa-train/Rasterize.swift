@@ -12,6 +12,10 @@ struct Rasterize: ParsableCommand {
     var copies = 0
     @Option(help: "Largest rotation of the variants, in degrees either way (180 = any angle).")
     var rotation = 10.0
+    @Option(help: "Largest bow of the variants, as a fraction of the drawing's longer side (0 = straight).")
+    var bend = 0.0
+    @Option(help: "Largest fraction of each stroke cut off at either end of the variants (0 = whole).")
+    var trim = 0.0
     @Option(help: "Seed of the variants.") var seed: UInt64 = 1
     @Option(help: "Write every kept class into this one class folder (e.g. other).")
     var asClass: String?
@@ -19,6 +23,8 @@ struct Rasterize: ParsableCommand {
     func validate() throws {
         guard (0...100).contains(copies) else { throw ValidationError("--copies must lie in 0...100.") }
         guard (0...180).contains(rotation) else { throw ValidationError("--rotation must lie in 0...180.") }
+        guard (0...0.5).contains(bend) else { throw ValidationError("--bend must lie in 0...0.5.") }
+        guard (0..<0.5).contains(trim) else { throw ValidationError("--trim must lie in 0..<0.5.") }
     }
 
     func run() throws {
@@ -34,7 +40,7 @@ struct Rasterize: ParsableCommand {
         var rng = SplitMix64(seed: seed)
         let count = try dataset.exportPNGFolders(
             to: output, classes: asClass.map { [$0] } ?? keep,
-            augmentation: StrokeAugmentation(maxRotation: rotation * .pi / 180), copies: copies,
+            augmentation: StrokeAugmentation(maxRotation: rotation * .pi / 180, maxBend: bend, maxTrim: trim), copies: copies,
             using: &rng)
         print("wrote \(count) PNGs to \(output)")
     }

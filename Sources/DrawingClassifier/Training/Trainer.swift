@@ -14,6 +14,9 @@ public struct TrainingOptions: Sendable, Equatable {
     public var seed: UInt64 = 1
     /// Worker threads per batch. Results are bit-identical for every thread count.
     public var threadCount = 2
+    /// When above 0, the trained network is the average of its weights at the end of each of
+    /// the last `averagedEpochs` epochs (weight averaging: a flatter, steadier solution).
+    public var averagedEpochs = 0
 
     public init(epochs: Int = 30, batchSize: Int = 32, learningRate: Float = 0.01,
                 momentum: Float = 0.9, weightDecay: Float = 0,
@@ -90,6 +93,7 @@ public struct Trainer: Sendable {
         network.zeroGradients()
         var order = Array(0..<training.count)
         var reports: [EpochReport] = []
+        var average: [[Double]] = [], averageCount = 0  // weight averaging, when asked for
         for epoch in 0..<options.epochs {
             optimizer.learningRate = options.schedule.rate(base: options.learningRate,
                                                            epoch: epoch, epochs: options.epochs)
@@ -117,6 +121,23 @@ public struct Trainer: Sendable {
                     + Double(elapsed.components.attoseconds) * 1e-18)
             reports.append(report)
             progress(report)
+            if options.averagedEpochs > 0, epoch >= options.epochs - options.averagedEpochs {
+                let values = network.parameterValues()
+                if average.isEmpty { average = values.map { $0.scalars.map(Double.init) } }
+                else {
+                    for (k, value) in values.enumerated() {
+                        for i in value.scalars.indices { average[k][i] += Double(value.scalars[i]) }
+                    }
+                }
+                averageCount += 1
+            }
+        }
+        if averageCount > 1 {
+            var values = network.parameterValues()
+            for k in values.indices {
+                values[k].scalars = average[k].map { Float($0 / Double(averageCount)) }
+            }
+            try? network.setParameterValues(values)
         }
         return reports
     }

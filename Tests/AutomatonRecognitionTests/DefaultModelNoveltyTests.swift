@@ -1,0 +1,34 @@
+import DrawingClassifier
+import Foundation
+import Pictures
+import Testing
+@testable import AutomatonRecognition
+
+/// The default model's novelty score (squared Mahalanobis distance of the penultimate
+/// features to the nearest class): its own training examples lie inside the threshold.
+/// (A blank image and random noise do not lie outside it — see docs/robust-training.md;
+/// strokes always carry ink, so the recognizer never shows the model a blank image.)
+struct DefaultModelNoveltyTests {
+    static let syntheticPNGs = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("datasets/synthetic-png")
+
+    @Test func trainingExamplesAreBelowTheThreshold() throws {
+        let classifier = try DefaultModel.classifier()
+        let detector = try #require(classifier.novelty)
+        // The first 10 bundled synthetic drawings of each class (training data of the model).
+        var images: [GrayImage] = []
+        for name in ["arrow", "circle", "cycle"] {
+            for k in 0..<10 {
+                let path = Self.syntheticPNGs.appendingPathComponent("\(name)/\(name)-000\(k).png").path
+                images.append(try GrayImage(contentsOfPNG: path).fitted(toSide: 28))
+            }
+        }
+        let (_, distances) = classifier.classify(classifier.inputTensor(images))
+        let scores = try #require(distances)
+        for (k, score) in scores.enumerated() {
+            #expect(score < detector.threshold, "training example \(k): \(score) ≥ \(detector.threshold)")
+        }
+        #expect(scores.count == 30)
+    }
+}
