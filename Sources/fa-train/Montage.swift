@@ -9,12 +9,8 @@ struct MontageCommand: ParsableCommand {
         commandName: "montage",
         abstract: "Draw a few images of every class in one PNG, one row per class.")
 
-    @Option(help: "Folder with one subfolder of PNG drawings per class.") var data: String?
-    @Option(help: ArgumentHelp("Or a stroke dataset (class folders of stroke files, or the $1 "
-                               + "XML tree), rasterized as for training.", valueName: "dir"))
-    var strokes: String?
-    @Option(help: "With --strokes: comma-separated classes to show (default: all).")
-    var classes: String?
+    @OptionGroup var source: DataSource
+
     @Option(help: "Images per class, spread evenly over each class's files.") var perClass = 8
     @Option(help: "Each image pixel becomes a scale×scale block.") var scale = 3
     @Option(help: "Images per line before a class row wraps.") var columns = 12
@@ -22,10 +18,6 @@ struct MontageCommand: ParsableCommand {
     @OptionGroup var images: ImageOptions
 
     func validate() throws {
-        guard (data == nil) != (strokes == nil) else {
-            throw ValidationError(
-                "Give exactly one of --data (PNG folders) or --strokes (stroke files).")
-        }
         guard (1...100).contains(perClass) else {
             throw ValidationError("--per-class must lie in 1...100.")
         }
@@ -37,14 +29,14 @@ struct MontageCommand: ParsableCommand {
 
     func run() throws {
         let dataset: ImageFolderDataset
-        if let strokes {
+        if let strokes = source.strokes {
             var rng = SplitMix64(seed: 0)  // unused: no augmented copies
             dataset = try StrokeDataset.load(at: strokes).rasterized(
-                classes: classes.map { $0.split(separator: ",").map(String.init) }, using: &rng)
+                classes: source.classList, using: &rng)
         } else {
-            dataset = try images.load(data ?? "")
+            dataset = try images.load(source.data ?? "")
         }
-        let name = URL(fileURLWithPath: data ?? strokes ?? "").lastPathComponent
+        let name = URL(fileURLWithPath: source.data ?? source.strokes ?? "").lastPathComponent
         let title = "\(name): \(dataset.count) images, \(dataset.classNames.count) classes"
         let sheet = try Montage(scale: scale, columns: columns)
             .classRows(of: dataset, perClass: perClass, title: title)

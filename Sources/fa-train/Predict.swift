@@ -1,0 +1,36 @@
+import ArgumentParser
+import DrawingClassifier
+import Foundation
+import StrokeFormats
+import Pictures
+
+struct Predict: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the most probable classes of single PNG files.")
+    @Option(help: "The model file.") var model: String
+    @Option(help: "How many classes to list per file.") var top = 3
+    @Flag(help: "Print one JSON line per file instead: all probabilities at full precision and the pixels the network saw.")
+    var json = false
+    @Argument(help: "PNG files.") var files: [String]
+    @OptionGroup var images: ImageOptions
+
+    func validate() throws {
+        guard top > 0 else { throw ValidationError("--top must be at least 1.") }
+        guard !files.isEmpty else { throw ValidationError("Give at least one PNG file.") }
+    }
+
+    func run() throws {
+        let classifier = try ModelFile.read(from: model)
+        for file in files {
+            let image = try GrayImage(contentsOfPNG: file, options: images.pngOptions)
+                .fitted(toSide: classifier.preprocessing.width)
+            if json {
+                print(PredictionJSON(file: file, image: image, classifier: classifier).line)
+                continue
+            }
+            let predictions = classifier.topPredictions([image], k: top)[0]
+            print(file + "  " + predictions.map { "\($0.label) \(String(format: "%.4f", $0.probability))" }
+                .joined(separator: "  "))
+        }
+    }
+}
