@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -421,6 +422,23 @@ def check_save_open(page, downloads):
           dot.count("doublecircle") == finals and dot.count("[shape=") == 1 + len(before["states"])
           + sum(1 for x in before["states"] if x["initial"])
           and dot.count("[label=") == len(before["transitions"]), dot)
+    jff = page.js("return window.faEditor.jffText()")
+    try:
+        root = ET.fromstring(jff.split("?>", 1)[1])
+        states = root.findall("./automaton/state")
+        reads = root.findall("./automaton/transition/read")
+        jff_ok = (root.findtext("type") == "fa" and len(states) == len(before["states"])
+                  and sum(1 for s in states if s.find("final") is not None) == finals
+                  and sum(1 for s in states if s.find("initial") is not None)
+                  == sum(1 for x in before["states"] if x["initial"])
+                  and len(reads) == sum(len(t["symbols"]) + (1 if t["epsilon"] else 0)
+                                        for t in before["transitions"])
+                  and sum(1 for r in reads if not r.text)
+                  == sum(1 for t in before["transitions"] if t["epsilon"]))
+    except ET.ParseError:
+        jff_ok = False
+    check("JFLAP export: every state with its flags, a transition per symbol, empty read for ε",
+          jff_ok, jff[:300])
     svg = page.js("return window.faEditor.svgText()")
     check("SVG export: a circle per state ring", svg.startswith("<svg")
           and svg.count("<circle") == len(before["states"]) + finals, svg[:200])

@@ -51,7 +51,7 @@ import {
   emptyDocument, copyDocument, parseDocument, drawingBody, applyNames, setSymbols, symbolsOf,
   setName, moveState, bendTransition, erase, hitTest, removeStrokes, strokesOfSelection,
 } from './model.js';
-import { dotText, svgText, pngBlob, download } from './exporters.js';
+import { dotText, jffText, svgText, pngBlob, download } from './exporters.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('board'), canvas = $('canvas'), ctx = canvas.getContext('2d');
@@ -506,6 +506,7 @@ $('open-file').addEventListener('change', async (event) => {
 $('export-svg').addEventListener('click', () => download('automaton.svg', svgText(exportShapes()), 'image/svg+xml'));
 $('export-png').addEventListener('click', async () => download('automaton.png', await pngBlob(exportShapes())));
 $('export-dot').addEventListener('click', () => download('automaton.dot', dotText(editor.named ? editor.named.automaton : { states: [], transitions: [] }), 'text/vnd.graphviz'));
+$('export-jff').addEventListener('click', () => download('automaton.jff', jffText(editor.named ? editor.named.automaton : { states: [], transitions: [] }), 'application/xml'));
 
 document.addEventListener('keydown', (event) => {
   const typing = ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName);
@@ -529,6 +530,7 @@ editor.documentText = documentText;
 editor.openText = openText;
 editor.svgText = () => svgText(exportShapes());
 editor.dotText = () => dotText(editor.named ? editor.named.automaton : { states: [], transitions: [] });
+editor.jffText = () => jffText(editor.named ? editor.named.automaton : { states: [], transitions: [] });
 editor.symbolText = symbolText;
 editor.distToPolyline = distToPolyline;
 
@@ -537,7 +539,8 @@ resize();
 updateButtons();
 """####),
         ("exporters.js", ####"""
-// Exports: Graphviz DOT (as Automaton.dot() in the library), SVG and PNG of the drawing as
+// Exports: Graphviz DOT (as Automaton.dot() in the library), JFLAP .jff (as
+// `fa-automaton --format jff`), SVG and PNG of the drawing as
 // it is shown, and the drawing document (JSON).
 import { drawShapes, shapeBounds, svgFromShapes } from './render.js';
 
@@ -561,6 +564,35 @@ export function dotText(automaton, name = 'automaton') {
     lines.push(`  ${quoted(t.from)} -> ${quoted(t.to)} [label=${quoted(label)}];`);
   }
   lines.push('}');
+  return lines.join('\n') + '\n';
+}
+
+const xml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  .replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** JFLAP 7 `.jff` text (as `fa-automaton --format jff` writes it): state `i` gets id `i` and
+ *  its name, drawn positions kept; one `<transition>` per symbol, an empty `<read/>` for ε. */
+export function jffText(automaton) {
+  const number = new Map(automaton.states.map((s, i) => [s.id, i]));
+  const lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?><!--Created with FiniteAutomataToolkit.--><structure>',
+    '\t<type>fa</type>', '\t<automaton>', '\t\t<!--The list of states.-->'];
+  automaton.states.forEach((s, i) => {
+    lines.push(`\t\t<state id="${i}" name="${xml(s.id)}">`, `\t\t\t<x>${fmt(s.center.x)}</x>`,
+      `\t\t\t<y>${fmt(s.center.y)}</y>`);
+    if (s.initial) lines.push('\t\t\t<initial/>');
+    if (s.final) lines.push('\t\t\t<final/>');
+    lines.push('\t\t</state>');
+  });
+  lines.push('\t\t<!--The list of transitions.-->');
+  for (const t of automaton.transitions) {
+    if (!number.has(t.from) || !number.has(t.to)) continue;
+    for (const read of [...t.symbols, ...(t.epsilon ? [null] : [])]) {
+      lines.push('\t\t<transition>', `\t\t\t<from>${number.get(t.from)}</from>`,
+        `\t\t\t<to>${number.get(t.to)}</to>`,
+        read === null ? '\t\t\t<read/>' : `\t\t\t<read>${xml(read)}</read>`, '\t\t</transition>');
+    }
+  }
+  lines.push('\t</automaton>', '</structure>');
   return lines.join('\n') + '\n';
 }
 
@@ -678,6 +710,7 @@ export function bounds(points) {
     <button id="export-png" title="Export PNG">PNG</button>
     <button id="export-svg" title="Export SVG">SVG</button>
     <button id="export-dot" title="Export Graphviz DOT">DOT</button>
+    <button id="export-jff" title="Export JFLAP .jff">JFF</button>
     <input id="open-file" type="file" accept=".json,application/json" hidden>
   </div>
   <span id="status" role="status" aria-live="polite"></span>

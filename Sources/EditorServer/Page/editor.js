@@ -7,7 +7,7 @@ import {
   emptyDocument, copyDocument, parseDocument, drawingBody, applyNames, setSymbols, symbolsOf,
   setName, moveState, bendTransition, erase, hitTest, removeStrokes, strokesOfSelection,
 } from './model.js';
-import { dotText, svgText, pngBlob, download } from './exporters.js';
+import { dotText, jffText, svgText, pngBlob, download } from './exporters.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('board'), canvas = $('canvas'), ctx = canvas.getContext('2d');
@@ -462,6 +462,7 @@ $('open-file').addEventListener('change', async (event) => {
 $('export-svg').addEventListener('click', () => download('automaton.svg', svgText(exportShapes()), 'image/svg+xml'));
 $('export-png').addEventListener('click', async () => download('automaton.png', await pngBlob(exportShapes())));
 $('export-dot').addEventListener('click', () => download('automaton.dot', dotText(editor.named ? editor.named.automaton : { states: [], transitions: [] }), 'text/vnd.graphviz'));
+$('export-jff').addEventListener('click', () => download('automaton.jff', jffText(editor.named ? editor.named.automaton : { states: [], transitions: [] }), 'application/xml'));
 
 document.addEventListener('keydown', (event) => {
   const typing = ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName);
@@ -485,6 +486,7 @@ editor.documentText = documentText;
 editor.openText = openText;
 editor.svgText = () => svgText(exportShapes());
 editor.dotText = () => dotText(editor.named ? editor.named.automaton : { states: [], transitions: [] });
+editor.jffText = () => jffText(editor.named ? editor.named.automaton : { states: [], transitions: [] });
 editor.symbolText = symbolText;
 editor.distToPolyline = distToPolyline;
 
