@@ -50,7 +50,7 @@ struct FARecognize: ParsableCommand {
         case .jsonl: return json.rendered(pretty: false)
         case .json: return json.rendered(pretty: true)
         case .dot: return result.assembly.automaton.dot(name: "automaton")
-        case .jff: return JFLAP.text(of: result.assembly.automaton)
+        case .jff: return String(JFLAP.text(of: result.assembly.automaton).dropLast())  // print adds the newline
         }
     }
 
