@@ -1,5 +1,4 @@
 import AutomatonRecognition
-import StrokeFormats
 
 /// An automaton made by an operation, with what the operation knows about its states
 /// (FORMATS.md §5): the original states a determinized state stands for, and dead states.
@@ -20,31 +19,12 @@ public struct AnnotatedAutomaton: Sendable, Equatable {
     /// The automaton object of FORMATS.md §2 (`states`, `transitions`), each state with its
     /// `members` and `"dead": true` when known.
     public var json: JSONValue {
-        let states: [JSONValue] = automaton.states.map { s in
-            var m: [(String, JSONValue)] = [
-                ("id", .string(s.id)), ("center", Self.json(s.center)),
-                ("radius", Self.coordinate(s.radius)),
-                ("initial", .bool(s.initial)), ("final", .bool(s.final)),
-            ]
-            if let ring = s.ringRadius { m.append(("ringRadius", Self.coordinate(ring))) }
+        RecognitionResult.json(automaton) { s in
+            var m: [(String, JSONValue)] = []
             if let ids = members[s.id] { m.append(("members", .array(ids.map(JSONValue.string)))) }
             if deadStates.contains(s.id) { m.append(("dead", .bool(true))) }
-            return .object(m)
+            return m
         }
-        let transitions: [JSONValue] = automaton.transitions.map { t in
-            .object([("from", .string(t.from)), ("to", .string(t.to)),
-                     ("symbols", .array(t.symbols.map(JSONValue.string))),
-                     ("epsilon", .bool(t.epsilon))])
-        }
-        return .object([("states", .array(states)), ("transitions", .array(transitions))])
-    }
-
-    private static func coordinate(_ x: Double) -> JSONValue {
-        .number(x, decimals: RecognitionResult.coordinateDecimals)
-    }
-
-    private static func json(_ p: Point) -> JSONValue {
-        .object([("x", coordinate(p.x)), ("y", coordinate(p.y))])
     }
 }
 

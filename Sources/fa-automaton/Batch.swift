@@ -88,44 +88,64 @@ struct Batch: ParsableCommand {
 
 /// The first word in shortlex order, of length at most `maxLength`, accepted by exactly one
 /// of `a` and `b` (same alphabet), found by trying every word: a naive twin of
-/// `equivalence`, with no subset construction or product. Sets of states are bit masks, so
-/// automata with more than 64 states are skipped (nil); `.some(nil)` means no such word.
+/// `equivalence`, with no subset construction or product. Sets of states are bit sets of
+/// `width` 64-bit words; `nil` when the alphabets differ, `.some(nil)` when no word differs.
 func bruteForceCounterexample(_ a: NFA, _ b: NFA, upTo maxLength: Int) -> String?? {
-    guard a.stateCount <= 64, b.stateCount <= 64, a.symbols == b.symbols else { return nil }
+    guard a.symbols == b.symbols else { return nil }
     let k = a.symbols.count
-    struct Masks {
-        var start: UInt64 = 0, accepting: UInt64 = 0
-        var step: [UInt64]  // state * k + symbol → ε-closure of the symbol's targets
+    /// One automaton's sets: the start set, the accepting set and, per state and symbol, the
+    /// ε-closure of the symbol's targets, each `width` words.
+    struct BitSets {
+        let width: Int
+        var start: [UInt64], accepting: [UInt64]
+        var step: [UInt64]  // (state * k + symbol) * width ..< +width
 
         init(_ nfa: NFA, k: Int) {
+            width = max(1, (nfa.stateCount + 63) / 64)
             var closure = EpsilonClosure(nfa)
-            func mask(_ states: [Int]) -> UInt64 { states.reduce(0) { $0 | (1 << UInt64($1)) } }
-            start = mask(closure.closure(of: nfa.initial))
-            accepting = mask((0..<nfa.stateCount).filter { nfa.accepting[$0] })
-            step = [UInt64](repeating: 0, count: nfa.stateCount * k)
+            let width = width
+            func bits(_ states: [Int]) -> [UInt64] {
+                var set = [UInt64](repeating: 0, count: width)
+                for state in states { set[state / 64] |= 1 << UInt64(state % 64) }
+                return set
+            }
+            start = bits(closure.closure(of: nfa.initial))
+            accepting = bits((0..<nfa.stateCount).filter { nfa.accepting[$0] })
+            step = []
+            step.reserveCapacity(nfa.stateCount * k * width)
             for s in 0..<nfa.stateCount {
                 for symbol in 0..<k {
-                    let targets = nfa.edges[s].filter { $0.symbol == symbol }.map(\.to)
-                    step[s * k + symbol] = mask(closure.closure(of: targets))
+                    step += bits(closure.closure(of: nfa.edges[s].filter { $0.symbol == symbol }.map(\.to)))
                 }
             }
         }
 
-        func next(_ set: UInt64, _ symbol: Int, _ k: Int) -> UInt64 {
-            var rest = set, result: UInt64 = 0
-            while rest != 0 {
-                result |= step[rest.trailingZeroBitCount * k + symbol]
-                rest &= rest - 1
+        /// Whether the set at `offset` of `sets` holds an accepting state.
+        func accepts(_ sets: [UInt64], at offset: Int) -> Bool {
+            (0..<width).contains { sets[offset + $0] & accepting[$0] != 0 }
+        }
+
+        /// Appends to `out` the set reached from the set at `offset` of `sets` on `symbol`.
+        func appendNext(of sets: [UInt64], at offset: Int, on symbol: Int, k: Int, to out: inout [UInt64]) {
+            let base = out.count
+            out.append(contentsOf: repeatElement(0, count: width))
+            for w in 0..<width {
+                var rest = sets[offset + w]
+                while rest != 0 {
+                    let from = ((w * 64 + rest.trailingZeroBitCount) * k + symbol) * width
+                    for v in 0..<width { out[base + v] |= step[from + v] }
+                    rest &= rest - 1
+                }
             }
-            return result
         }
     }
-    let (ma, mb) = (Masks(a, k: k), Masks(b, k: k))
-    // Level l holds the pairs of active sets of all words of length l, in lexicographic order:
-    // word i of level l has base-k digits i.
-    var level = [(ma.start, mb.start)]
+    let (sa, sb) = (BitSets(a, k: k), BitSets(b, k: k))
+    // Level l holds the sets of all words of length l, in lexicographic order (word i of
+    // level l has base-k digits i): word i's set of a at i·width_a, of b at i·width_b.
+    var (levelA, levelB) = (sa.start, sb.start)
     for length in 0...maxLength {
-        for (i, (sa, sb)) in level.enumerated() where (sa & ma.accepting != 0) != (sb & mb.accepting != 0) {
+        let count = levelA.count / sa.width
+        for i in 0..<count where sa.accepts(levelA, at: i * sa.width) != sb.accepts(levelB, at: i * sb.width) {
             var digits: [String] = []
             var rest = i
             for _ in 0..<length {
@@ -135,12 +155,16 @@ func bruteForceCounterexample(_ a: NFA, _ b: NFA, upTo maxLength: Int) -> String
             return .some(digits.reversed().joined())
         }
         guard length < maxLength, k > 0 else { break }
-        var nextLevel: [(UInt64, UInt64)] = []
-        nextLevel.reserveCapacity(level.count * k)
-        for (sa, sb) in level {
-            for symbol in 0..<k { nextLevel.append((ma.next(sa, symbol, k), mb.next(sb, symbol, k))) }
+        var (nextA, nextB) = ([UInt64](), [UInt64]())
+        nextA.reserveCapacity(levelA.count * k)
+        nextB.reserveCapacity(levelB.count * k)
+        for i in 0..<count {
+            for symbol in 0..<k {
+                sa.appendNext(of: levelA, at: i * sa.width, on: symbol, k: k, to: &nextA)
+                sb.appendNext(of: levelB, at: i * sb.width, on: symbol, k: k, to: &nextB)
+            }
         }
-        level = nextLevel
+        (levelA, levelB) = (nextA, nextB)
     }
     return .some(nil)
 }

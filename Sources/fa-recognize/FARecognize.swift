@@ -44,7 +44,8 @@ struct FARecognize: ParsableCommand {
     enum OutputFormat: String, ExpressibleByArgument { case jsonl, json, dot, jff }
 
     /// One drawing's result in the chosen format.
-    func text(of result: RecognitionResult) -> String {
+    /// `expected`: the parsed `--expect-regex`, when given.
+    func text(of result: RecognitionResult, expected: Regex?) -> String {
         let json = expected.map { result.json(checkedAgainst: $0) } ?? result.json
         switch format {
         case .jsonl: return json.rendered(pretty: false)
@@ -53,9 +54,6 @@ struct FARecognize: ParsableCommand {
         case .jff: return String(JFLAP.text(of: result.assembly.automaton).dropLast())  // print adds the newline
         }
     }
-
-    /// `--expect-regex`, parsed (checked in `validate()`).
-    var expected: Regex? { expectRegex.flatMap { try? RegexParser.parse($0) } }
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Give at least one drawing file, or '-'.") }
@@ -81,8 +79,9 @@ struct FARecognize: ParsableCommand {
                                   maxPointsPerStroke: maxPoints)
         let recognizer = Recognizer(elementClassifier: ElementClassifier(
             classifier: classifier, minimumConfidence: minConfidence, rejectsNovelStrokes: !acceptNovel))
+        let expected = expectRegex.flatMap { try? RegexParser.parse($0) }  // checked in validate()
         if let render {
-            try renderOne(to: render, recognizer: recognizer, limits: limits)
+            try renderOne(to: render, recognizer: recognizer, limits: limits, expected: expected)
             return
         }
         // Each input is read a piece at a time (a JSON Lines batch in pieces of up to 1 024
@@ -102,7 +101,7 @@ struct FARecognize: ParsableCommand {
                 switch item.drawing {
                 case .success(let drawing):
                     print(text(of: recognizer.recognize(drawing, source: item.source,
-                                                        extraInputs: inputs)))
+                                                        extraInputs: inputs), expected: expected))
                 case .failure(let error):
                     print(Recognizer.errorLine(source: item.source, message: error.description))
                 }
@@ -145,7 +144,8 @@ struct FARecognize: ParsableCommand {
     }
 
     /// `--render`: the one drawing of the one input, drawn with what was recognised.
-    func renderOne(to render: String, recognizer: Recognizer, limits: StrokeLimits) throws {
+    func renderOne(to render: String, recognizer: Recognizer, limits: StrokeLimits,
+                   expected: Regex?) throws {
         var items: [Item] = []
         try forEachPiece(limits: limits) { items += $0 }
         guard items.count == 1 else {
@@ -159,7 +159,7 @@ struct FARecognize: ParsableCommand {
         }
         let result = recognizer.recognize(drawing, source: items[0].source, extraInputs: inputs)
         try AutomatonRenderer().picture(of: drawing, assembly: result.assembly).write(to: render)
-        print(text(of: result))
+        print(text(of: result, expected: expected))
     }
 }
 

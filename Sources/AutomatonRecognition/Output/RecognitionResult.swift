@@ -97,14 +97,17 @@ public struct RecognitionResult: Sendable, Equatable {
          ("head", .array(arrow.head.map(json)))]
     }
 
-    static func json(_ automaton: Automaton) -> JSONValue {
+    /// The `automaton` object of §2; `extra` adds members to a state's object (e.g. what a
+    /// determinized state stands for).
+    public static func json(_ automaton: Automaton,
+                            extra: (Automaton.State) -> [(String, JSONValue)] = { _ in [] }) -> JSONValue {
         let states: [JSONValue] = automaton.states.map { s in
             var m: [(String, JSONValue)] = [
                 ("id", .string(s.id)), ("center", json(s.center)), ("radius", coordinate(s.radius)),
                 ("initial", .bool(s.initial)), ("final", .bool(s.final)),
             ]
             if let ring = s.ringRadius { m.append(("ringRadius", coordinate(ring))) }
-            return .object(m)
+            return .object(m + extra(s))
         }
         let transitions: [JSONValue] = automaton.transitions.map { t in
             .object([("from", .string(t.from)), ("to", .string(t.to)),
