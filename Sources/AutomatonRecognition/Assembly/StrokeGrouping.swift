@@ -64,6 +64,17 @@ struct StrokeGrouping {
     static let roundHeadRatio = 0.35
     static let crossingHeadRatio = 0.6
     static let roundHeadSize = 0.3
+    static let closedHeadStateRatio = 1.3
+    static let arcStateRatio = 0.35
+    static let arcOnCircle = 0.2
+    static let angleBins = 36
+    static let minimumUnionBins = 29
+    static let minimumArcBins = 8
+    static let arcOverlap = 0.3
+    static let largestArcState = 2.5
+    static let arcEndGap = 0.6
+    static let touchingRounds = 1.25
+    static let closedHeadOutlineGap = 0.5
     static let textSize = 1.2
     static let textGap = 0.4
     static let textOutlineGap = 0.2
@@ -143,41 +154,42 @@ struct StrokeGrouping {
         var merged: [Int: [Point]] = [:]          // leader → merged circle ink
         var kindOf: [Int: String] = [:]           // leader → class of a merged group
 
-        // 2. Arcs.
+        // 2. Arcs. Two strokes that together close one circle, each covering its own part of
+        // it, are one state (or ring), whatever the classifier made of each: an arc's own fit
+        // says little about the circle it belongs to (hand-drawn rounds are not round), so
+        // the pair is judged by their joint fit. An arc left over joins the state it lies on.
         let arcs = ink.indices.filter { k in
-            guard !ink[k].isState, !loops.contains(k), let fit = ink[k].fit else { return false }
+            guard !loops.contains(k), let fit = ink[k].fit else { return false }
             return fit.relativeTrimmedResidual <= Self.maximumArcResidual
                 && fit.coveredAngle >= Self.minimumArcCoverage
-                && fit.coveredAngle < Self.minimumArcUnionCoverage
-                && fit.radius >= 0.5 * (scale ?? 0)
+                && fit.radius >= Self.arcStateRatio * (scale ?? 0)
         }
-        var looseArcs: [Int] = []
-        for a in arcs {
-            // The state (or ring) it lies on: its ink at a mean distance from that circle's
-            // centre within `absorbedArcRadiusTolerance` of the radius, none of it far off.
-            func spread(_ k: Int) -> Double {
-                let c = ink[k].fit!
-                let mean = ink[a].sparse.reduce(0) { $0 + $1.distance(to: c.center) }
-                    / Double(ink[a].sparse.count)
-                return abs(mean / c.radius - 1)
+        // Whether the circle overlaps or touches a closed round of state size (whatever its
+        // class) that is not concentric with it (its ring, the state inside it): two bowed
+        // arrows between two states close a round too, touching both.
+        func crossesARound(_ circle: CircleFit, besides: [Int]) -> Bool {
+            ink.indices.contains { k in
+                guard !besides.contains(k), let c = ink[k].fit,
+                      c.relativeTrimmedResidual <= options.maximumCircleResidual,
+                      c.coveredAngle >= options.contextCircleCoverage,
+                      c.radius >= 0.5 * (scale ?? 0) else { return false }
+                let d = circle.center.distance(to: c.center)
+                return d > options.ringCenterTolerance * min(circle.radius, c.radius)
+                    && d < Self.touchingRounds * (circle.radius + c.radius)
             }
-            let host = ink.indices.filter { k in
-                guard ink[k].isState, let c = ink[k].fit else { return false }
-                return spread(k) <= Self.absorbedArcRadiusTolerance
-                    && ink[a].sparse.allSatisfy { abs($0.distance(to: c.center) - c.radius)
-                        <= 0.25 * c.radius }
-            }.min { spread($0) < spread($1) }
-            if let host { owner[a] = host } else { looseArcs.append(a) }
         }
         var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
-        for (i, a) in looseArcs.enumerated() {
-            for b in looseArcs[(i + 1)...] {
+        for (i, a) in arcs.enumerated() {
+            for b in arcs[(i + 1)...] {
                 let union = resampled(ink[a].points, count: 32) + resampled(ink[b].points, count: 32)
                 guard let fit = quickFit(union, isResampled: true),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual,
-                      fit.coveredAngle >= Self.minimumArcUnionCoverage,
-                      [a, b].allSatisfy({ abs(ink[$0].fit!.radius / fit.radius - 1)
-                          <= Self.arcRadiusTolerance })
+                      fit.radius >= 0.5 * (scale ?? 0),
+                      fit.radius <= Self.largestArcState * (scale ?? .infinity),
+                      [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),
+                      endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius),
+                      !crossesARound(fit, besides: [a, b]),
+                      complementary(ink[a].sparse, ink[b].sparse, around: fit.center)
                 else { continue }
                 pairs.append((fit.relativeTrimmedResidual, a, b, fit))
             }
@@ -197,6 +209,24 @@ struct StrokeGrouping {
             kindOf[leader] = "circle"
             ink[pair.a].isState = true
             ink[pair.b].isState = true
+        }
+        for a in arcs where !usedArcs.contains(a) && !ink[a].isState {
+            // The state (or ring) it lies on: the two fit one circle about as large as the
+            // state's own.
+            let host = ink.indices.compactMap { k -> (k: Int, residual: Double)? in
+                guard k != a, ink[k].isState, owner[k] == k, merged[k] == nil,
+                      let c = ink[k].fit else { return nil }
+                let union = resampled(ink[k].points, count: 32) + resampled(ink[a].points, count: 32)
+                guard let fit = quickFit(union, isResampled: true),
+                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
+                      abs(c.radius / fit.radius - 1) <= Self.absorbedArcRadiusTolerance,
+                      lies(ink[a].sparse, on: fit, within: Self.absorbedArcRadiusTolerance),
+                      ink[a].sparse.allSatisfy({ abs($0.distance(to: fit.center) - fit.radius)
+                          <= 0.25 * fit.radius })
+                else { return nil }
+                return (k, fit.relativeTrimmedResidual)
+            }.min { $0.residual < $1.residual }?.k
+            if let host { owner[a] = host }
         }
 
         // 3. Heads.
@@ -239,26 +269,43 @@ struct StrokeGrouping {
             ends[k] = [(line[0], heading(line.reversed())), (line[line.count - 1], heading(line))]
         }
         var offers: [(score: Double, head: Int, shaft: Int, end: Int)] = []
-        for h in ink.indices where !inCircle.contains(h) && !wholeArrows.contains(h)
-            && ink[h].extent > 0 {
+        // A closed round may be a closed head (a triangle drawn in one stroke) however large,
+        // where it touches a larger state that is not its own: the state the arrow points at.
+        func touchesAnotherState(_ h: Int) -> Bool {
+            guard let own = ink[h].fit else { return false }
+            return ink.indices.contains { k in
+                guard k != h, ink[k].isState, let c = ink[k].fit,
+                      c.radius >= Self.closedHeadStateRatio * own.radius,
+                      own.center.distance(to: c.center) > options.ringCenterTolerance * c.radius
+                else { return false }
+                return ink[h].sparse.contains { abs($0.distance(to: c.center) - c.radius)
+                    <= Self.closedHeadOutlineGap * c.radius }
+            }
+        }
+        for h in ink.indices where !wholeArrows.contains(h) && ink[h].extent > 0 {
+            let closedHead = inCircle.contains(h)
+            if closedHead {
+                guard owner[h] == h, merged[h] == nil, !loops.contains(h),
+                      touchesAnotherState(h) else { continue }
+            }
             let size = ink[h].extent
             if let scale, size > Self.headSizeOfState * scale { continue }
             let center = centroid(ink[h].sparse)
             // A round between head and state size may be a closed head, if it does not lie
             // ahead of the end as the state an arrow points at does.
-            let roundish = ink[h].fit.map { fit in
+            let roundish = closedHead || ink[h].fit.map { fit in
                 fit.relativeTrimmedResidual <= options.maximumCircleResidual
                     && fit.coveredAngle >= options.contextCircleCoverage
                     && fit.radius >= Self.headCircleRatio * (scale ?? 0)
             } ?? false
             // (A closed head may be as large as a small state only where it crosses a state's
             // outline, which no state does.)
-            if roundish, let scale,
+            if roundish, !closedHead, let scale,
                ink[h].fit!.radius >= (loops.contains(h) ? Self.crossingHeadRatio : Self.roundHeadRatio) * scale {
                 continue
             }
             for (s, shaftEnds) in ends where s != h
-                && size <= (roundish ? Self.roundHeadSize : Self.headSize) * ink[s].extent {
+                && size <= (roundish && !closedHead ? Self.roundHeadSize : Self.headSize) * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated() {
                     let tipSide = e == shaftEnds.count - 1  // the last end is the pen's
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
@@ -407,6 +454,43 @@ struct StrokeGrouping {
                          rmsResidual: (squares.reduce(0, +) / Double(squares.count)).squareRoot(),
                          trimmedResidual: (kept.reduce(0, +) / Double(kept.count)).squareRoot(),
                          coveredAngle: CircleFit.coveredAngle(p, around: center))
+    }
+
+    /// Whether the points lie on the circle: their mean distance from its outline is at most
+    /// `tolerance` of its radius.
+    private func lies(_ points: [Point], on circle: CircleFit, within tolerance: Double) -> Bool {
+        let off = points.reduce(0) { $0 + abs($1.distance(to: circle.center) - circle.radius) }
+        return off <= tolerance * circle.radius * Double(points.count)
+    }
+
+    /// Whether an end of `a` is within `distance` of an end of `b` (two arcs of one round
+    /// meet).
+    private func endsMeet(_ a: [Point], _ b: [Point], within distance: Double) -> Bool {
+        guard let a0 = a.first, let a1 = a.last, let b0 = b.first, let b1 = b.last else { return false }
+        return [a0, a1].contains { p in min(p.distance(to: b0), p.distance(to: b1)) <= distance }
+    }
+
+    /// Whether two arcs close a circle around `center` between them, each covering its own
+    /// part: together at least `minimumUnionBins` of `angleBins` sectors, each at least
+    /// `minimumArcBins`, sharing at most `arcOverlap` of the smaller one's.
+    private func complementary(_ a: [Point], _ b: [Point], around center: Point) -> Bool {
+        func sectors(_ points: [Point]) -> Set<Int> {
+            var bins = Set<Int>()
+            let n = Double(Self.angleBins)
+            for (p, q) in zip(points, points.dropFirst()) {
+                for t in [0.0, 0.5, 1.0] {   // the segment's ends and middle
+                    let x = p + t * (q - p)
+                    let angle = atan2(x.y - center.y, x.x - center.x) + .pi
+                    bins.insert(min(Self.angleBins - 1, Int(angle / (2 * .pi) * n)))
+                }
+            }
+            return bins
+        }
+        let first = sectors(a), second = sectors(b)
+        let shared = first.intersection(second).count
+        return first.union(second).count >= Self.minimumUnionBins
+            && min(first.count, second.count) >= Self.minimumArcBins
+            && Double(shared) <= Self.arcOverlap * Double(min(first.count, second.count))
     }
 
     /// Whether some point of `a` is within `distance` of some point of `b`.
