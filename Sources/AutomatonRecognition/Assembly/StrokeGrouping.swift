@@ -74,6 +74,7 @@ struct StrokeGrouping {
     static let largestArcState = 2.5
     static let arcEndGap = 0.6
     static let touchingRounds = 1.25
+    static let touchingLoop = 1.15
     static let closedHeadOutlineGap = 0.5
     static let textSize = 1.2
     static let textGap = 0.4
@@ -136,16 +137,23 @@ struct StrokeGrouping {
         }
 
         // A "circle" crossing a larger state's outline (not concentric) is a self-loop, as the
-        // assembler decides: it may take a head.
+        // assembler decides: it may take a head. (The larger one may be any closed round of
+        // state size, whatever its class.)
         let circles = ink.indices.filter { ink[$0].isState }
+        let largeRounds = ink.indices.filter { k in
+            guard let fit = ink[k].fit else { return false }
+            return ink[k].isState || fit.radius >= 0.5 * (scale ?? 0)
+                && fit.relativeTrimmedResidual <= options.maximumCircleResidual
+                && fit.coveredAngle >= options.contextCircleCoverage
+        }
         var loops = Set<Int>()
         for a in circles {
             let fa = ink[a].fit!
-            if circles.contains(where: { b in
+            if largeRounds.contains(where: { b in
                 let fb = ink[b].fit!
                 let d = fa.center.distance(to: fb.center)
                 return fb.radius > fa.radius && d > options.ringCenterTolerance * fb.radius
-                    && d < fa.radius + fb.radius
+                    && d < Self.touchingLoop * (fa.radius + fb.radius)
             }) { loops.insert(a) }
         }
         for a in loops { ink[a].isState = false }
