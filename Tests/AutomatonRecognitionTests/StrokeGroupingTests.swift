@@ -123,6 +123,51 @@ import TestSupport
         #expect(isClose(radius, 40.5, absolute: 1.5))
     }
 
+    /// Points of an ellipse (semi-axes `a` across, `b` down) from angle `from` over `sweep`.
+    static func ellipse(center: Point, a: Double, b: Double, from: Double, sweep: Double,
+                        count: Int) -> [Point] {
+        (0..<count).map { k in
+            let t = from + sweep * Double(k) / Double(count - 1)
+            return Point(x: center.x + a * cos(t), y: center.y + b * sin(t))
+        }
+    }
+
+    @Test func anOvalStateInALongArcAndAShortOneIsOneStateWhateverTheirClasses() throws {
+        // A long arc that passes as a state alone and a short one closing it; each arc's own
+        // circle fit is far from the oval's (the short arc's radius alone is ≈ 26, not 40).
+        var d = Self.twoStates
+        let right = Self.right
+        let long = Self.ellipse(center: right, a: 46, b: 36, from: 0.9, sweep: 4.6, count: 46)
+        let short = Self.ellipse(center: right, a: 46, b: 36, from: 5.4, sweep: 1.9, count: 20)
+        d.strokes[1] = ("circle", Stroke(points: long))
+        d.add("other", Stroke(points: short))                                     // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 252, y: 100)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let state = try #require(Self.element(of: 1, in: assembly))
+        #expect(state.strokes == [1, 3])
+        guard case let .state("q1", center, _) = state.role else {
+            Issue.record("strokes 1, 3 should be state q1, got \(state.role)")
+            return
+        }
+        #expect(center.distance(to: right) < 6)   // a circle fitted to an oval
+    }
+
+    @Test func aClosedTriangleHeadAsLargeAsASmallStateJoinsItsShaft() throws {
+        // A triangle drawn in one stroke at the shaft's end, radius ≈ 0.45 of the states'
+        // (the classifier calls such a triangle a circle): the head, not a third state.
+        var d = Self.twoStates
+        let tip = Point(x: 258, y: 100)
+        let triangle = Sketch.polyline([tip, Point(x: 226, y: 82), Point(x: 226, y: 118), tip])
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 232, y: 100)))  // 3
+        d.add("circle", Stroke(points: triangle))                                 // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        #expect(arrow.role.name == "transition")
+    }
+
     @Test func aLoopWithASeparatelyDrawnHeadIsOneLoop() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)
