@@ -8,7 +8,7 @@ public struct Preprocessing: Codable, Sendable, Equatable {
     /// `"white-ink-on-black"`: ink is bright, background 0; transparent PNG pixels are
     /// composited on black. (The MNIST Maker convention.)
     public var polarity: String
-    /// Network input = pixel × scale (pixel in 0…255).
+    /// Network input = pixel × scale (pixel in 0…255); see `input(_:)`.
     public var scale: Float
     /// How images of another size are brought to `width`×`height`.
     public var resize: String
@@ -109,15 +109,7 @@ public struct Classifier: Sendable {
 
     /// The network input for images of the model's size: `[N, 1, height, width]`.
     public func inputTensor(_ images: [GrayImage]) -> Tensor {
-        let (w, h) = (preprocessing.width, preprocessing.height)
-        var scalars = [Float]()
-        scalars.reserveCapacity(images.count * w * h)
-        for image in images {
-            precondition(image.width == w && image.height == h,
-                         "Images must be \(w)×\(h) for this model; resize them first.")
-            scalars.append(contentsOf: image.pixels.map { Float($0) * preprocessing.scale })
-        }
-        return Tensor(shape: [images.count, 1, h, w], scalars: scalars)
+        preprocessing.inputs(images)
     }
 
     /// Class probabilities `[N, K]` for a batch of inputs `[N, 1, height, width]`.

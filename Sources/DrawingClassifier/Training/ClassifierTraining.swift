@@ -61,7 +61,8 @@ public enum ClassifierTraining {
         let split = DatasetSplit(stratifying: dataset.labels,
                                  testFraction: testDataset == nil ? options.testFraction : 0,
                                  validationFraction: options.validationFraction, using: &splitRNG)
-        var training = dataset.tensors(at: split.training)
+        let preprocessing = Preprocessing.mnistMaker
+        var training = dataset.tensors(at: split.training, preprocessing: preprocessing)
         // Classes found only in the extra data (an "other" class of non-elements, say) come
         // after the dataset's own, in order of appearance; they are trained, never tested.
         var classNames = dataset.classNames
@@ -70,16 +71,17 @@ public enum ClassifierTraining {
         }
         for extra in extraTraining {
             let mapping = extra.classNames.map { classNames.firstIndex(of: $0) ?? 0 }
-            var more = extra.tensors()
+            var more = extra.tensors(preprocessing: preprocessing)
             more.labels = more.labels.map { mapping[$0] }
             training.images = Tensor(shape: [training.labels.count + more.labels.count]
                                          + training.images.shape.dropFirst(),
                                      scalars: training.images.scalars + more.images.scalars)
             training.labels += more.labels
         }
-        let validation = split.validation.isEmpty ? nil : dataset.tensors(at: split.validation)
-        let test = testDataset.map { $0.tensors() }
-            ?? (split.test.isEmpty ? nil : dataset.tensors(at: split.test))
+        let validation = split.validation.isEmpty ? nil
+            : dataset.tensors(at: split.validation, preprocessing: preprocessing)
+        let test = testDataset.map { $0.tensors(preprocessing: preprocessing) }
+            ?? (split.test.isEmpty ? nil : dataset.tensors(at: split.test, preprocessing: preprocessing))
 
         var initRNG = SplitMix64(seed: seed &+ 1)
         var network = Network(specs: Network.drawingClassifierSpecs(classCount: classNames.count),
@@ -91,7 +93,7 @@ public enum ClassifierTraining {
             validation: validation.map { LabeledImages(images: $0.images, labels: $0.labels) },
             augmentation: augmentation, progress: progress)
 
-        var classifier = Classifier(network: network, classes: classNames)
+        var classifier = Classifier(network: network, classes: classNames, preprocessing: preprocessing)
         classifier.fitNoveltyDetector(images: training.images, labels: training.labels)
         let testSource = testDataset ?? dataset
         let testIndices = testDataset == nil ? split.test : Array(0..<(testDataset?.count ?? 0))
