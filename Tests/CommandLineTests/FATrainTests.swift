@@ -41,7 +41,7 @@ import Pictures
         #expect(object["examples"] as? Int == 4)  // round(6 × 0.34) = 2 per class
         let loaded = try ModelFile.read(from: model)
         #expect(loaded.classes == ["bar", "pole"])
-        #expect(loaded.training.epochs == 2)
+        #expect(loaded.training.options?.epochs == 2)
 
         let predict = try Tool.run("fa-train", ["predict", "--model", model, "--top", "2",
             folder.appendingPathComponent("data/pole/0.png").path])

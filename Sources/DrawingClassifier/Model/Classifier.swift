@@ -18,29 +18,6 @@ public struct Preprocessing: Codable, Sendable, Equatable {
         resize: "area-average, aspect kept, centred on black")
 }
 
-/// Where a model came from: settings and results of the run that trained it. Nothing here
-/// depends on the clock, so the same run reproduces the same file bytes.
-public struct TrainingMetadata: Codable, Sendable, Equatable {
-    public var dataset: String?
-    public var seed: UInt64?
-    public var testFraction: Double?
-    public var validationFraction: Double?
-    public var epochs: Int?
-    public var batchSize: Int?
-    public var learningRate: Double?
-    public var momentum: Double?
-    public var weightDecay: Double?
-    public var schedule: String?
-    public var threadCount: Int?
-    public var trainExamples: Int?
-    public var testExamples: Int?
-    public var finalTrainLoss: Double?
-    public var testAccuracy: Double?
-    public var notes: String?
-
-    public init() {}
-}
-
 /// One class and its probability.
 public struct Prediction: Sendable, Equatable {
     public var label: String

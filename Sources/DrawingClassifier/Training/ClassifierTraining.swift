@@ -107,19 +107,11 @@ public enum ClassifierTraining {
                     image: testSource.images[index], trueLabel: testSource.labels[index],
                     predictedLabel: guess)
         }
-        let o = options.training
         var metadata = TrainingMetadata()
         metadata.dataset = options.datasetName
-        metadata.seed = seed
+        metadata.options = options.training
         metadata.testFraction = testDataset == nil ? options.testFraction : nil
         metadata.validationFraction = options.validationFraction
-        metadata.epochs = o.epochs
-        metadata.batchSize = o.batchSize
-        metadata.learningRate = Double(o.learningRate)
-        metadata.momentum = Double(o.momentum)
-        metadata.weightDecay = Double(o.weightDecay)
-        metadata.schedule = o.schedule.description
-        metadata.threadCount = o.threadCount
         metadata.trainExamples = training.labels.count
         metadata.testExamples = test?.labels.count
         metadata.finalTrainLoss = epochs.last.map { Double($0.trainLoss) }

@@ -1,5 +1,5 @@
-/// Settings of one training run.
-public struct TrainingOptions: Sendable, Equatable {
+/// Settings of one training run. A model file records them whole (`TrainingMetadata`).
+public struct TrainingOptions: Codable, Sendable, Equatable {
     /// Passes over the training set.
     public var epochs = 30
     /// Examples per gradient step (the last batch of an epoch may be smaller).
