@@ -126,6 +126,7 @@ import Testing
         #expect(options["seed"] as? Int == 7 && options["epochs"] as? Int == 3)
         #expect(options["schedule"] as? [String: [String: Double]]
                 == ["cosine": ["minimumFactor": 0.01]])
+        #expect(options["threadCount"] == nil)  // the weights are the same for any count
     }
 
     /// Files written before the record stored each setting on its own (as Doubles, the

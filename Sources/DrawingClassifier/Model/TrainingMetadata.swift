@@ -8,7 +8,8 @@ import Foundation
 public struct TrainingMetadata: Codable, Sendable, Equatable {
     public var dataset: String?
     /// The training options of the run (seed, epochs, batch size, learning rate and its
-    /// schedule, momentum, weight decay, threads, weight averaging); nil when unknown.
+    /// schedule, momentum, weight decay, weight averaging; not the thread count, which does
+    /// not change the result); nil when unknown.
     public var options: TrainingOptions?
     /// Fraction of each class held out for testing (nil with a separate test set).
     public var testFraction: Double?
@@ -29,7 +30,7 @@ public struct TrainingMetadata: Codable, Sendable, Equatable {
 
     /// The members in which files written before `options` held the settings one by one.
     private enum LegacyKeys: String, CodingKey {
-        case seed, epochs, batchSize, learningRate, momentum, weightDecay, schedule, threadCount
+        case seed, epochs, batchSize, learningRate, momentum, weightDecay, schedule
     }
 
     public init(from decoder: any Decoder) throws {
@@ -59,7 +60,6 @@ public struct TrainingMetadata: Codable, Sendable, Equatable {
         if let v = try c.decodeIfPresent(Double.self, forKey: .learningRate) { o.learningRate = Float(v) }
         if let v = try c.decodeIfPresent(Double.self, forKey: .momentum) { o.momentum = Float(v) }
         if let v = try c.decodeIfPresent(Double.self, forKey: .weightDecay) { o.weightDecay = Float(v) }
-        if let v = try c.decodeIfPresent(Int.self, forKey: .threadCount) { o.threadCount = v }
         if let text = try c.decodeIfPresent(String.self, forKey: .schedule) {
             guard let schedule = LearningRateSchedule(description: text) else {
                 throw DecodingError.dataCorruptedError(forKey: .schedule, in: c,

@@ -42,9 +42,11 @@ public struct ClassifierTrainingResult: Sendable {
 /// The whole job of `fa-train`: split a dataset (stratified and seeded), build the network,
 /// train it, evaluate it on the held-out test part, and describe it for the model file.
 ///
-/// One seed drives everything: the split uses `SplitMix64(seed)`, weight initialisation
-/// `SplitMix64(seed + 1)`, and the trainer's shuffling its own `SplitMix64(seed)`, so the
-/// same seed and data reproduce the same model bit for bit.
+/// One seed drives everything, each part from its own stream of it
+/// (`SplitMix64(seed:stream:)`): the split, weight initialisation, and the trainer's
+/// shuffling and augmentation. The same seed and data reproduce the same model bit for bit,
+/// and changing one part (more augmentation, say) leaves the others' random choices as
+/// they were.
 public enum ClassifierTraining {
     public static func run(
         dataset: ImageFolderDataset, testDataset: ImageFolderDataset? = nil,
@@ -57,7 +59,7 @@ public enum ClassifierTraining {
             throw TrainingError(description: "test and validation fractions must lie in [0, 1)")
         }
         let seed = options.training.seed
-        var splitRNG = SplitMix64(seed: seed)
+        var splitRNG = SplitMix64(seed: seed, stream: .split)
         let split = DatasetSplit(stratifying: dataset.labels,
                                  testFraction: testDataset == nil ? options.testFraction : 0,
                                  validationFraction: options.validationFraction, using: &splitRNG)
@@ -83,7 +85,7 @@ public enum ClassifierTraining {
         let test = testDataset.map { $0.tensors(preprocessing: preprocessing) }
             ?? (split.test.isEmpty ? nil : dataset.tensors(at: split.test, preprocessing: preprocessing))
 
-        var initRNG = SplitMix64(seed: seed &+ 1)
+        var initRNG = SplitMix64(seed: seed, stream: .initialization)
         var network = Network(specs: Network.drawingClassifierSpecs(classCount: classNames.count),
                               using: &initRNG)
         network.useKernels(options.kernelPath)
