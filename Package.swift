@@ -58,7 +58,7 @@ let package = Package(
         // ONNX and Core ML export, Core ML import (FORMATS.md §7). Generated/ holds the message
         // code of the ONNX and Core ML schemas (scripts/generate-protobuf).
         .target(name: "ModelExchange", dependencies: [
-            "DrawingClassifier", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            "DrawingClassifier", "StrokeFormats", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
         .executableTarget(name: "fa-train", dependencies: [
             "DrawingClassifier", "StrokeFormats", "Pictures", "ModelExchange",

@@ -1,5 +1,6 @@
 import DrawingClassifier
 import Foundation
+import StrokeFormats
 import SwiftProtobuf
 
 /// Reads a Core ML drawing classifier (a turicreate drawing classifier, or one written by
@@ -17,18 +18,16 @@ public enum CoreMLImport {
 
     /// Reads and converts an `.mlmodel` file.
     public static func read(from path: String) throws(ModelExchangeError) -> Classifier {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw .unreadable(path: path, reason: "not a regular file")
-        }
-        guard Int(status.st_size) <= maximumBytes else {
-            throw .unreadable(path: path, reason: "\(status.st_size) bytes is larger than any drawing classifier")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied or I/O error")
+        let data: Data
+        do {
+            data = Data(try BoundedFile.read(contentsOf: path, limit: maximumBytes, regularFileOnly: true))
+        } catch {
+            switch error {
+            case let .unreadable(reason): throw .unreadable(path: path, reason: reason)
+            case .notARegularFile: throw .unreadable(path: path, reason: "not a regular file")
+            case let .tooLarge(count):
+                throw .unreadable(path: path, reason: "\(count) bytes is larger than any drawing classifier")
+            }
         }
         return try classifier(from: data, path: path)
     }

@@ -62,21 +62,16 @@ public struct InkMLDocument: Sendable, Equatable {
     /// Reads an InkML file (bounded by `limits`); errors name `path`.
     public static func read(contentsOfFile path: String, limits: StrokeLimits = .standard)
         throws(StrokeFormatError) -> InkMLDocument {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw StrokeFormatError(source: path, kind: .unreadableFile)
-        }
-        defer { try? handle.close() }
-        var bytes: [UInt8] = []
-        while true {
-            let chunk: Data?
-            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.read(contentsOf: path, limit: limits.maxDocumentBytes)
+        } catch {
+            switch error {
+            case .unreadable, .notARegularFile:
                 throw StrokeFormatError(source: path, kind: .unreadableFile)
-            }
-            guard let chunk, !chunk.isEmpty else { break }
-            bytes.append(contentsOf: chunk)
-            guard bytes.count <= limits.maxDocumentBytes else {
+            case let .tooLarge(count):
                 throw StrokeFormatError(source: path, kind: .documentTooLarge(
-                    bytes: bytes.count, limit: limits.maxDocumentBytes))
+                    bytes: count, limit: limits.maxDocumentBytes))
             }
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(StrokeFormatError) in

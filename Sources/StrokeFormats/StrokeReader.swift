@@ -15,18 +15,23 @@ import Foundation
 /// stroke with no points is an error; a drawing with no strokes is an empty drawing.
 /// Limits (`StrokeLimits`) are checked before parsing; see there for the defaults.
 public enum StrokeReader {
-    /// Reads a file (or a device or pipe such as `/dev/stdin`) in 1 MiB chunks, refusing it
-    /// as soon as it passes `limits.maxInputBytes`, or as soon as its first non-blank byte
+    /// Reads a file (or a device or pipe such as `/dev/stdin`) through `BoundedFile`: a
+    /// regular file larger than `limits.maxInputBytes` is refused by its size, anything else
+    /// as soon as it passes the limit; reading stops as soon as the first non-blank byte
     /// shows it is no drawing (so `/dev/zero` or a PNG fails at once). `source` in errors is
     /// the path. The lines of a JSON Lines batch are parsed on `threads` threads (the
     /// results, in input order, are the same for any count).
     public static func read(contentsOfFile path: String, limits: StrokeLimits = .standard,
                             threads: Int = 1) throws(StrokeFormatError) -> DrawingInput {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw StrokeFormatError(source: path, kind: .unreadableFile)
+        let bytes: [UInt8]
+        var sniffer = FormatSniffer()
+        do {
+            bytes = try BoundedFile.read(contentsOf: path, limit: limits.maxInputBytes,
+                                         stoppingWhen: { sniffer.showsNoDrawing($0, from: $1) })
+        } catch {
+            throw StrokeFormatError(source: path, kind: kind(of: error, limit: limits.maxInputBytes))
         }
-        defer { try? handle.close() }
-        return try read(from: handle, source: path, limits: limits, threads: threads)
+        return try read(bytes: bytes, source: path, limits: limits, threads: threads)
     }
 
     /// Reads an open file, pipe or standard input (`FileHandle.standardInput`) the same way,
@@ -34,35 +39,41 @@ public enum StrokeReader {
     public static func read(from handle: FileHandle, source: String,
                             limits: StrokeLimits = .standard,
                             threads: Int = 1) throws(StrokeFormatError) -> DrawingInput {
-        let path = source
-        var bytes: [UInt8] = []
+        let bytes: [UInt8]
+        var sniffer = FormatSniffer()
+        do {
+            bytes = try BoundedFile.read(from: handle, limit: limits.maxInputBytes,
+                                         stoppingWhen: { sniffer.showsNoDrawing($0, from: $1) })
+        } catch {
+            throw StrokeFormatError(source: source, kind: kind(of: error, limit: limits.maxInputBytes))
+        }
+        return try read(bytes: bytes, source: source, limits: limits, threads: threads)
+    }
+
+    /// Watches the chunks of an input as they are read, so that reading stops as soon as
+    /// the first non-blank byte shows it is no drawing (`/dev/zero` or a PNG fails at once;
+    /// `read(bytes:)` then names the unknown format from what was read).
+    private struct FormatSniffer {
         var checkedStart = false
-        var scanned = 0
-        while true {
-            let chunk: Data?
-            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
-                throw StrokeFormatError(source: path, kind: .unreadableFile)
-            }
-            guard let chunk, !chunk.isEmpty else { break }
-            bytes.append(contentsOf: chunk)
-            guard bytes.count <= limits.maxInputBytes else {
-                throw StrokeFormatError(source: path, kind: .inputTooLarge(
-                    bytes: bytes.count, limit: limits.maxInputBytes))
-            }
+
+        /// Whether reading can stop: `bytes` so far, the new chunk starting at `start`.
+        mutating func showsNoDrawing(_ bytes: [UInt8], from start: Int) -> Bool {
             // Only the new chunk is scanned: rescanning from the start made a long run of
             // blanks quadratic (a 200 MB file of spaces took minutes).
-            defer { scanned = bytes.count }
-            if !checkedStart, let first = bytes.withUnsafeBufferPointer({ buffer in
-                firstSignificant(buffer, from: scanned)
-            }) {
-                checkedStart = true
-                if ![UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "{")]
-                    .contains(bytes[first]) {
-                    break  // read(bytes:) names the unknown format from what is already read
-                }
-            }
+            guard !checkedStart, let first = bytes.withUnsafeBufferPointer({ buffer in
+                firstSignificant(buffer, from: start)
+            }) else { return false }
+            checkedStart = true
+            return ![UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "{")].contains(bytes[first])
         }
-        return try read(bytes: bytes, source: path, limits: limits, threads: threads)
+    }
+
+    /// The reader's error for a failure to read the input whole.
+    private static func kind(of failure: BoundedFile.Failure, limit: Int) -> StrokeFormatError.Kind {
+        switch failure {
+        case .unreadable, .notARegularFile: .unreadableFile
+        case let .tooLarge(bytes): .inputTooLarge(bytes: bytes, limit: limit)
+        }
     }
 
     /// `readPieces(from:…)` on a file (or a device or pipe such as `/dev/stdin`); `source` in

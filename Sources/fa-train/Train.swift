@@ -27,7 +27,8 @@ struct Train: ParsableCommand {
     var averageEpochs = 0
     @Option(help: "Learning-rate schedule: constant, cosine or step (×0.1 every third of the run).")
     var schedule = ScheduleChoice.cosine
-    @Option(help: "Seed for the split, weight initialisation and shuffling.") var seed: UInt64 = 1
+    @Option(help: "Seed for the split, weight initialisation, shuffling and augmentation (each its own stream).")
+    var seed: UInt64 = 1
     @Option(help: "Fraction of each class held out for testing.") var testSplit = 0.2
     @Option(help: "Fraction of the training part held out to report validation accuracy.")
     var validationSplit = 0.0

@@ -41,7 +41,7 @@ import Pictures
         #expect(object["examples"] as? Int == 4)  // round(6 × 0.34) = 2 per class
         let loaded = try ModelFile.read(from: model)
         #expect(loaded.classes == ["bar", "pole"])
-        #expect(loaded.training.epochs == 2)
+        #expect(loaded.training.options?.epochs == 2)
 
         let predict = try Tool.run("fa-train", ["predict", "--model", model, "--top", "2",
             folder.appendingPathComponent("data/pole/0.png").path])
@@ -49,6 +49,7 @@ import Pictures
         #expect(predict.stdout.contains("pole") && predict.stdout.contains("bar"))
     }
 
+    /// On 1 thread and on 2: the thread count changes neither the weights nor the header.
     @Test func theSameSeedWritesTheSameModelBytes() throws {
         let folder = try Tool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -57,7 +58,8 @@ import Pictures
         for run in 0..<2 {
             let model = folder.appendingPathComponent("m\(run).model").path
             let result = try Tool.run("fa-train", ["--data", folder.appendingPathComponent("data").path,
-                                                   "--epochs", "1", "--seed", "7", "--output", model],
+                                                   "--epochs", "1", "--seed", "7",
+                                                   "--threads", "\(run + 1)", "--output", model],
                                       timeout: 300)
             #expect(result.status == 0, "\(result.stderr)")
             outputs.append(try Data(contentsOf: URL(fileURLWithPath: model)))

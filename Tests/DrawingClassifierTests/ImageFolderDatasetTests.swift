@@ -74,8 +74,10 @@ private func makeTree() throws -> TemporaryFolder {
         let (images, labels) = dataset.tensors(at: [0, 19, 5])
         #expect(images.shape == [3, 1, 28, 28])
         #expect(labels == [0, 1, 0])
-        #expect(images.scalars[0] == Float(10) / 255 && images.scalars[784] == Float(109) / 255)
-        #expect(images.scalars[2 * 784 + 783] == Float(15) / 255)
+        // Pixel × 1/255 (`Preprocessing.input`), as the classifier feeds images it predicts on.
+        let scale: Float = 1.0 / 255.0
+        #expect(images.scalars[0] == 10 * scale && images.scalars[784] == 109 * scale)
+        #expect(images.scalars[2 * 784 + 783] == 15 * scale)
         #expect(dataset.tensors().images.shape == [20, 1, 28, 28])
     }
 
@@ -161,7 +163,9 @@ private func makeTree() throws -> TemporaryFolder {
                                          side: 2)
         #expect(dataset.classCounts == [1, 1])
         let (tensor, labels) = dataset.tensors()
-        #expect(tensor == Tensor(shape: [2, 1, 2, 2], scalars: [0, 0.2, 0.4, 1, 1, 1, 0, 0]))
+        let scale: Float = 1.0 / 255.0
+        #expect(tensor == Tensor(shape: [2, 1, 2, 2],
+                                 scalars: [0, 51 * scale, 102 * scale, 1, 1, 1, 0, 0]))
         #expect(labels == [1, 0])
     }
 }

@@ -8,7 +8,7 @@ import Testing
         let network = Network(specs: Network.drawingClassifierSpecs(classCount: 3), using: &rng)
         var training = TrainingMetadata()
         training.dataset = "unit-test"
-        training.seed = seed
+        training.options = TrainingOptions(epochs: 3, schedule: .cosine(minimumFactor: 0.01), seed: seed)
         training.testAccuracy = 0.5
         return Classifier(network: network, classes: ["arrow", "circle", "cycle"], training: training)
     }
@@ -112,5 +112,49 @@ import Testing
             try [LayerSpec.dense(inputCount: 5_000_000, outputCount: 90_000)]
                 .validate(inputShape: [5_000_000], classCount: 90_000)
         }
+    }
+
+    /// The options are one record in the header (`training.options`), not copied fields.
+    @Test func theTrainingOptionsAreOneRecordInTheHeader() throws {
+        let bytes = ModelFile.encode(Self.smallClassifier(seed: 7))
+        let headerLength = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16
+        let header = try #require(try JSONSerialization.jsonObject(
+            with: Data(bytes[16..<(16 + headerLength)])) as? [String: Any])
+        let training = try #require(header["training"] as? [String: Any])
+        #expect(training["seed"] == nil && training["epochs"] == nil)
+        let options = try #require(training["options"] as? [String: Any])
+        #expect(options["seed"] as? Int == 7 && options["epochs"] as? Int == 3)
+        #expect(options["schedule"] as? [String: [String: Double]]
+                == ["cosine": ["minimumFactor": 0.01]])
+        #expect(options["threadCount"] == nil)  // the weights are the same for any count
+    }
+
+    /// Files written before the record stored each setting on its own (as Doubles, the
+    /// schedule as its description); they are read into the record.
+    @Test func aHeaderWithTheSettingsOneByOneIsReadIntoTheRecord() throws {
+        let legacy = #"{"batchSize":16,"dataset":"automata-editor","epochs":40,"#
+            + #""learningRate":0.009999999776482582,"momentum":0.8999999761581421,"#
+            + #""schedule":"cosine(minimumFactor: 0.01)","seed":1,"testFraction":0.2,"#
+            + #""threadCount":2,"trainExamples":6181,"validationFraction":0,"weightDecay":0}"#
+        let metadata = try JSONDecoder().decode(TrainingMetadata.self, from: Data(legacy.utf8))
+        #expect(metadata.options == TrainingOptions(epochs: 40, batchSize: 16, learningRate: 0.01,
+                                                    momentum: 0.9, weightDecay: 0,
+                                                    schedule: .cosine(minimumFactor: 0.01), seed: 1,
+                                                    threadCount: 2))
+        #expect(metadata.dataset == "automata-editor" && metadata.testFraction == 0.2)
+        #expect(metadata.trainExamples == 6181)
+        let none = try JSONDecoder().decode(TrainingMetadata.self, from: Data(#"{"notes":"x"}"#.utf8))
+        #expect(none.options == nil && none.notes == "x")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(TrainingMetadata.self, from: Data(#"{"schedule":"wavy"}"#.utf8))
+        }
+    }
+
+    @Test func schedulesAreReadBackFromTheirDescriptions() {
+        for schedule: LearningRateSchedule in [.constant, .stepDecay(every: 20, factor: 0.1),
+                                               .cosine(minimumFactor: 0.01)] {
+            #expect(LearningRateSchedule(description: schedule.description) == schedule)
+        }
+        #expect(LearningRateSchedule(description: "cosine(minimumFactor: x)") == nil)
     }
 }

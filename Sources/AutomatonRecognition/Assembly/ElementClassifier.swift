@@ -73,10 +73,12 @@ public struct ElementClassifier: Sendable {
         var scalars = [Float](repeating: 0, count: usable.count * side * side)
         var buffer = [Float](repeating: 0, count: side * side)
         let rasterizer = rasterizer(for: usable.map { drawing.strokes[$0] })
+        let preprocessing = classifier.preprocessing
         for (row, index) in usable.enumerated() {
             rasterizer.rasterize([drawing.strokes[index]], into: &buffer)
-            let scale = classifier.preprocessing.scale * 255
-            for i in 0..<(side * side) { scalars[row * side * side + i] = buffer[i] * scale }
+            for i in 0..<(side * side) {
+                scalars[row * side * side + i] = preprocessing.input(coverage: buffer[i])
+            }
         }
         var verdicts = [ClassifiedStroke?](repeating: nil, count: drawing.strokes.count)
         if !usable.isEmpty {

@@ -184,14 +184,16 @@ public struct ImageFolderDataset: Sendable {
     }
 
     /// The images at `indices` (all of them by default) as a training batch: `images` is
-    /// `[N, 1, side, side]` with scalars = pixel / 255, `labels[n]` the class of image n.
-    public func tensors(at indices: [Int]? = nil) -> (images: Tensor, labels: [Int]) {
+    /// `[N, 1, side, side]`, each pixel made an input by `preprocessing.input` (only that
+    /// rule is used: the images keep the dataset's side), `labels[n]` the class of image n.
+    public func tensors(at indices: [Int]? = nil, preprocessing: Preprocessing = .mnistMaker)
+        -> (images: Tensor, labels: [Int]) {
         let chosen = indices ?? Array(images.indices)
         let plane = side * side
         var scalars = [Float](repeating: 0, count: chosen.count * plane)
         for (n, index) in chosen.enumerated() {
             let pixels = images[index].pixels
-            for i in 0..<plane { scalars[n * plane + i] = Float(pixels[i]) / 255 }
+            for i in 0..<plane { scalars[n * plane + i] = preprocessing.input(pixels[i]) }
         }
         return (Tensor(shape: [chosen.count, 1, side, side], scalars: scalars),
                 chosen.map { labels[$0] })

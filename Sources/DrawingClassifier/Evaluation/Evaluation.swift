@@ -22,7 +22,7 @@ extension Classifier {
             }
             return index
         }
-        let data = dataset.tensors()
+        let data = dataset.tensors(preprocessing: preprocessing)
         return confusionMatrix(images: data.images, labels: data.labels.map { mapping[$0] })
     }
 }

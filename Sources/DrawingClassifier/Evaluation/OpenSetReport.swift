@@ -13,7 +13,7 @@ public struct OpenSetReport: Sendable, Equatable {
         modelClasses = classifier.classes
         counts = Array(repeating: Array(repeating: 0, count: modelClasses.count + 1),
                        count: datasetClasses.count)
-        let data = dataset.tensors()
+        let data = dataset.tensors(preprocessing: classifier.preprocessing)
         let k = modelClasses.count
         for start in stride(from: 0, to: dataset.count, by: 256) {
             let slice = LabeledImages(images: data.images, labels: data.labels)

@@ -8,7 +8,7 @@ public struct Preprocessing: Codable, Sendable, Equatable {
     /// `"white-ink-on-black"`: ink is bright, background 0; transparent PNG pixels are
     /// composited on black. (The MNIST Maker convention.)
     public var polarity: String
-    /// Network input = pixel × scale (pixel in 0…255).
+    /// Network input = pixel × scale (pixel in 0…255); see `input(_:)`.
     public var scale: Float
     /// How images of another size are brought to `width`×`height`.
     public var resize: String
@@ -16,29 +16,6 @@ public struct Preprocessing: Codable, Sendable, Equatable {
     public static let mnistMaker = Preprocessing(
         width: 28, height: 28, polarity: "white-ink-on-black", scale: 1.0 / 255.0,
         resize: "area-average, aspect kept, centred on black")
-}
-
-/// Where a model came from: settings and results of the run that trained it. Nothing here
-/// depends on the clock, so the same run reproduces the same file bytes.
-public struct TrainingMetadata: Codable, Sendable, Equatable {
-    public var dataset: String?
-    public var seed: UInt64?
-    public var testFraction: Double?
-    public var validationFraction: Double?
-    public var epochs: Int?
-    public var batchSize: Int?
-    public var learningRate: Double?
-    public var momentum: Double?
-    public var weightDecay: Double?
-    public var schedule: String?
-    public var threadCount: Int?
-    public var trainExamples: Int?
-    public var testExamples: Int?
-    public var finalTrainLoss: Double?
-    public var testAccuracy: Double?
-    public var notes: String?
-
-    public init() {}
 }
 
 /// One class and its probability.
@@ -109,15 +86,7 @@ public struct Classifier: Sendable {
 
     /// The network input for images of the model's size: `[N, 1, height, width]`.
     public func inputTensor(_ images: [GrayImage]) -> Tensor {
-        let (w, h) = (preprocessing.width, preprocessing.height)
-        var scalars = [Float]()
-        scalars.reserveCapacity(images.count * w * h)
-        for image in images {
-            precondition(image.width == w && image.height == h,
-                         "Images must be \(w)×\(h) for this model; resize them first.")
-            scalars.append(contentsOf: image.pixels.map { Float($0) * preprocessing.scale })
-        }
-        return Tensor(shape: [images.count, 1, h, w], scalars: scalars)
+        preprocessing.inputs(images)
     }
 
     /// Class probabilities `[N, K]` for a batch of inputs `[N, 1, height, width]`.

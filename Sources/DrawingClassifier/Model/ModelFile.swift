@@ -1,6 +1,7 @@
 import CLibPNG
 import Foundation
 import Pictures
+import StrokeFormats
 
 /// Why a model file could not be read.
 public enum ModelFileError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -174,20 +175,18 @@ public enum ModelFile {
 
     /// Reads and checks a model file.
     public static func read(from path: String) throws(ModelFileError) -> Classifier {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.read(contentsOf: path, limit: maximumBytes, regularFileOnly: true)
+        } catch {
+            switch error {
+            case let .unreadable(reason): throw .unreadable(path: path, reason: reason)
+            case .notARegularFile: throw .unreadable(path: path, reason: "not a regular file")
+            case let .tooLarge(count):
+                throw .unreadable(path: path, reason: "\(count) bytes is larger than any model")
+            }
         }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw .unreadable(path: path, reason: "not a regular file")
-        }
-        guard Int(status.st_size) <= maximumBytes else {
-            throw .unreadable(path: path, reason: "\(status.st_size) bytes is larger than any model")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied or I/O error")
-        }
-        return try decode(Array(data), path: path)
+        return try decode(bytes, path: path)
     }
 
     /// The size of the features that feed the last layer.

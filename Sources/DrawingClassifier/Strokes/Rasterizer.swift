@@ -122,8 +122,12 @@ public struct Rasterizer: Sendable, Equatable {
         var coverage = [Float](repeating: 0, count: side * side)
         rasterize(strokes, into: &coverage)
         return GrayImage(width: side, height: side,
-                         pixels: coverage.map { UInt8(($0 * 255).rounded()) })
+                         pixels: coverage.map(Self.pixel(coverage:)))
     }
+
+    /// The 8-bit pixel (0…255) of an ink coverage in 0…1, rounded to nearest.
+    @inline(__always)
+    public static func pixel(coverage: Float) -> UInt8 { UInt8((coverage * 255).rounded()) }
 
     /// The fast path for the classifier: writes coverage in 0...1 (pixel/255, row-major,
     /// `buffer[y * side + x]`) into a caller-owned buffer of `side * side` floats, with no

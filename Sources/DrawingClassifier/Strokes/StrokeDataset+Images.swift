@@ -58,14 +58,14 @@ public struct RasterizedStrokeSplit: Sendable {
         })
         let trainPart: StrokeDataset, testPart: StrokeDataset
         if heldOutWriters.isEmpty {
-            var rng = SplitMix64(seed: seed)
+            var rng = SplitMix64(seed: seed, stream: .split)
             let split = DatasetSplit(stratifying: kept.labels(in: classNames),
                                      testFraction: testFraction, using: &rng)
             (trainPart, testPart) = (kept.subset(split.training), kept.subset(split.test))
         } else {
             (trainPart, testPart) = kept.splitByWriter(heldOut: heldOutWriters)
         }
-        var rng = SplitMix64(seed: seed &+ 2)
+        var rng = SplitMix64(seed: seed, stream: .strokeAugmentation)
         training = trainPart.rasterized(classes: classNames, rasterizer: rasterizer,
                                         augmentation: augmentation, copies: copies, using: &rng)
         test = testPart.rasterized(classes: classNames, rasterizer: rasterizer, using: &rng)

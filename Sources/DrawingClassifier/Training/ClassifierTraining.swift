@@ -42,9 +42,11 @@ public struct ClassifierTrainingResult: Sendable {
 /// The whole job of `fa-train`: split a dataset (stratified and seeded), build the network,
 /// train it, evaluate it on the held-out test part, and describe it for the model file.
 ///
-/// One seed drives everything: the split uses `SplitMix64(seed)`, weight initialisation
-/// `SplitMix64(seed + 1)`, and the trainer's shuffling its own `SplitMix64(seed)`, so the
-/// same seed and data reproduce the same model bit for bit.
+/// One seed drives everything, each part from its own stream of it
+/// (`SplitMix64(seed:stream:)`): the split, weight initialisation, and the trainer's
+/// shuffling and augmentation. The same seed and data reproduce the same model bit for bit,
+/// and changing one part (more augmentation, say) leaves the others' random choices as
+/// they were.
 public enum ClassifierTraining {
     public static func run(
         dataset: ImageFolderDataset, testDataset: ImageFolderDataset? = nil,
@@ -57,11 +59,12 @@ public enum ClassifierTraining {
             throw TrainingError(description: "test and validation fractions must lie in [0, 1)")
         }
         let seed = options.training.seed
-        var splitRNG = SplitMix64(seed: seed)
+        var splitRNG = SplitMix64(seed: seed, stream: .split)
         let split = DatasetSplit(stratifying: dataset.labels,
                                  testFraction: testDataset == nil ? options.testFraction : 0,
                                  validationFraction: options.validationFraction, using: &splitRNG)
-        var training = dataset.tensors(at: split.training)
+        let preprocessing = Preprocessing.mnistMaker
+        var training = dataset.tensors(at: split.training, preprocessing: preprocessing)
         // Classes found only in the extra data (an "other" class of non-elements, say) come
         // after the dataset's own, in order of appearance; they are trained, never tested.
         var classNames = dataset.classNames
@@ -70,18 +73,19 @@ public enum ClassifierTraining {
         }
         for extra in extraTraining {
             let mapping = extra.classNames.map { classNames.firstIndex(of: $0) ?? 0 }
-            var more = extra.tensors()
+            var more = extra.tensors(preprocessing: preprocessing)
             more.labels = more.labels.map { mapping[$0] }
             training.images = Tensor(shape: [training.labels.count + more.labels.count]
                                          + training.images.shape.dropFirst(),
                                      scalars: training.images.scalars + more.images.scalars)
             training.labels += more.labels
         }
-        let validation = split.validation.isEmpty ? nil : dataset.tensors(at: split.validation)
-        let test = testDataset.map { $0.tensors() }
-            ?? (split.test.isEmpty ? nil : dataset.tensors(at: split.test))
+        let validation = split.validation.isEmpty ? nil
+            : dataset.tensors(at: split.validation, preprocessing: preprocessing)
+        let test = testDataset.map { $0.tensors(preprocessing: preprocessing) }
+            ?? (split.test.isEmpty ? nil : dataset.tensors(at: split.test, preprocessing: preprocessing))
 
-        var initRNG = SplitMix64(seed: seed &+ 1)
+        var initRNG = SplitMix64(seed: seed, stream: .initialization)
         var network = Network(specs: Network.drawingClassifierSpecs(classCount: classNames.count),
                               using: &initRNG)
         network.useKernels(options.kernelPath)
@@ -91,7 +95,7 @@ public enum ClassifierTraining {
             validation: validation.map { LabeledImages(images: $0.images, labels: $0.labels) },
             augmentation: augmentation, progress: progress)
 
-        var classifier = Classifier(network: network, classes: classNames)
+        var classifier = Classifier(network: network, classes: classNames, preprocessing: preprocessing)
         classifier.fitNoveltyDetector(images: training.images, labels: training.labels)
         let testSource = testDataset ?? dataset
         let testIndices = testDataset == nil ? split.test : Array(0..<(testDataset?.count ?? 0))
@@ -105,19 +109,11 @@ public enum ClassifierTraining {
                     image: testSource.images[index], trueLabel: testSource.labels[index],
                     predictedLabel: guess)
         }
-        let o = options.training
         var metadata = TrainingMetadata()
         metadata.dataset = options.datasetName
-        metadata.seed = seed
+        metadata.options = options.training
         metadata.testFraction = testDataset == nil ? options.testFraction : nil
         metadata.validationFraction = options.validationFraction
-        metadata.epochs = o.epochs
-        metadata.batchSize = o.batchSize
-        metadata.learningRate = Double(o.learningRate)
-        metadata.momentum = Double(o.momentum)
-        metadata.weightDecay = Double(o.weightDecay)
-        metadata.schedule = o.schedule.description
-        metadata.threadCount = o.threadCount
         metadata.trainExamples = training.labels.count
         metadata.testExamples = test?.labels.count
         metadata.finalTrainLoss = epochs.last.map { Double($0.trainLoss) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How the learning rate changes from epoch to epoch (epochs are counted from 0).
-public enum LearningRateSchedule: Sendable, Equatable, CustomStringConvertible {
+public enum LearningRateSchedule: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The base rate throughout.
     case constant
     /// The base rate multiplied by `factor` after every `every` epochs.
@@ -33,5 +33,26 @@ public enum LearningRateSchedule: Sendable, Equatable, CustomStringConvertible {
         case let .stepDecay(every, factor): "step(every: \(every), factor: \(factor))"
         case let .cosine(minimumFactor): "cosine(minimumFactor: \(minimumFactor))"
         }
+    }
+
+    /// The schedule a `description` names (`"constant"`, `"step(every: 3, factor: 0.1)"`,
+    /// `"cosine(minimumFactor: 0.01)"`), or nil.
+    public init?(description: String) {
+        func number(after label: String) -> Substring? {
+            guard let start = description.range(of: label + ": ")?.upperBound else { return nil }
+            return description[start...].prefix { $0 != "," && $0 != ")" }
+        }
+        if description == "constant" {
+            self = .constant
+        } else if description.hasPrefix("step("), let every = number(after: "every").flatMap({ Int($0) }),
+                  let factor = number(after: "factor").flatMap({ Float($0) }) {
+            self = .stepDecay(every: every, factor: factor)
+        } else if description.hasPrefix("cosine("),
+                  let minimum = number(after: "minimumFactor").flatMap({ Float($0) }) {
+            self = .cosine(minimumFactor: minimum)
+        } else {
+            return nil
+        }
+        guard self.description == description else { return nil }
     }
 }

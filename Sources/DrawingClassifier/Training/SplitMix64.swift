@@ -7,6 +7,30 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     public init(seed: UInt64) { state = seed }
 
+    /// The parts of a run that draw random numbers, each from its own stream.
+    public enum Stream: UInt64, Sendable, CaseIterable {
+        /// The train / validation / test split.
+        case split = 1
+        /// Initial weights.
+        case initialization = 2
+        /// The order of the training examples, every epoch.
+        case shuffling = 3
+        /// Random distortions of training images, batch by batch.
+        case augmentation = 4
+        /// Augmented copies of stroke drawings made before training.
+        case strokeAugmentation = 5
+    }
+
+    /// The generator of one stream of a run seeded with `seed`: the seed and the stream's
+    /// number are mixed by SplitMix64 into the starting state, so streams are unrelated and
+    /// each part draws from its own — augmenting more or less never changes the split or
+    /// the shuffling of the same seed.
+    public init(seed: UInt64, stream: Stream) {
+        var mixer = SplitMix64(seed: seed)
+        var streamMixer = SplitMix64(seed: mixer.next() ^ stream.rawValue)
+        state = streamMixer.next()
+    }
+
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -1,5 +1,5 @@
-/// Settings of one training run.
-public struct TrainingOptions: Sendable, Equatable {
+/// Settings of one training run. A model file records them whole (`TrainingMetadata`).
+public struct TrainingOptions: Codable, Sendable, Equatable {
     /// Passes over the training set.
     public var epochs = 30
     /// Examples per gradient step (the last batch of an epoch may be smaller).
@@ -10,13 +10,20 @@ public struct TrainingOptions: Sendable, Equatable {
     /// L2 weight decay on weights (not biases); see `SGD`.
     public var weightDecay: Float = 0
     public var schedule: LearningRateSchedule = .constant
-    /// Seed of the per-epoch shuffling and of the augmentation's randomness.
+    /// Seed of the per-epoch shuffling and of the augmentation's randomness (each its own
+    /// stream of it, `SplitMix64(seed:stream:)`).
     public var seed: UInt64 = 1
     /// Worker threads per batch. Results are bit-identical for every thread count.
     public var threadCount = 2
     /// When above 0, the trained network is the average of its weights at the end of each of
     /// the last `averagedEpochs` epochs (weight averaging: a flatter, steadier solution).
     public var averagedEpochs = 0
+
+    /// What a model file records: every setting but `threadCount`, which never changes the
+    /// result, so the same run on 1 thread and on 2 writes the same model bytes.
+    enum CodingKeys: String, CodingKey {
+        case epochs, batchSize, learningRate, momentum, weightDecay, schedule, seed, averagedEpochs
+    }
 
     public init(epochs: Int = 30, batchSize: Int = 32, learningRate: Float = 0.01,
                 momentum: Float = 0.9, weightDecay: Float = 0,
@@ -55,7 +62,7 @@ public struct TrainingError: Error, CustomStringConvertible, Sendable, Equatable
 }
 
 /// Mini-batch SGD over a labelled image set: shuffles every epoch with a seeded
-/// `SplitMix64`, splits each batch across worker threads, and reports every epoch.
+/// `SplitMix64` stream, splits each batch across worker threads, and reports every epoch.
 public struct Trainer: Sendable {
     public var options: TrainingOptions
 
@@ -66,7 +73,8 @@ public struct Trainer: Sendable {
     /// Trains `network` in place on `images` `[N, C, H, W]` with `labels` (class indices
     /// `0..<K`), optionally measuring accuracy on `validation` after every epoch.
     /// `augmentation`, if given, changes each batch's images `[B, C, H, W]` in place before
-    /// its gradient step; it receives the run's generator, so runs stay reproducible. Returns
+    /// its gradient step; it receives the run's augmentation stream (apart from the shuffling's,
+    /// so augmenting differently never reorders the batches), so runs stay reproducible. Returns
     /// one report per epoch, also passed to `progress` as soon as the epoch ends. (Pass
     /// `progress:` with its label: a trailing closure would be taken as the augmentation.)
     @discardableResult
@@ -86,7 +94,8 @@ public struct Trainer: Sendable {
 
         let clock = ContinuousClock()
         let start = clock.now
-        var rng = SplitMix64(seed: options.seed)
+        var shuffling = SplitMix64(seed: options.seed, stream: .shuffling)
+        var augmenting = SplitMix64(seed: options.seed, stream: .augmentation)
         var optimizer = SGD(learningRate: options.learningRate, momentum: options.momentum,
                             weightDecay: options.weightDecay)
         var executor = ChunkedExecutor(network: network, threadCount: options.threadCount)
@@ -97,12 +106,12 @@ public struct Trainer: Sendable {
         for epoch in 0..<options.epochs {
             optimizer.learningRate = options.schedule.rate(base: options.learningRate,
                                                            epoch: epoch, epochs: options.epochs)
-            rng.shuffle(&order)
+            shuffling.shuffle(&order)
             var lossSum = 0.0, correct = 0
             for batchStart in stride(from: 0, to: order.count, by: options.batchSize) {
                 let indices = order[batchStart ..< min(batchStart + options.batchSize, order.count)]
                 var batch = training.gathering(indices)
-                augmentation?(&batch.images, &rng)
+                augmentation?(&batch.images, &augmenting)
                 let result = executor.computeGradients(of: &network, batch: batch)
                 lossSum += result.loss
                 correct += result.correct
