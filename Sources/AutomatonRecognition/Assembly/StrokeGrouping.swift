@@ -188,7 +188,9 @@ struct StrokeGrouping {
         }
         var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
         for (i, a) in arcs.enumerated() {
-            for b in arcs[(i + 1)...] {
+            // (Arcs whose ends are too far apart for any state are not fitted together.)
+            for b in arcs[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
+                within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
                 let union = resampled(ink[a].points, count: 32) + resampled(ink[b].points, count: 32)
                 guard let fit = quickFit(union, isResampled: true),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual,
