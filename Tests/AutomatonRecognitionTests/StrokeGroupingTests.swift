@@ -207,6 +207,18 @@ import TestSupport
         #expect(assembly.elements.allSatisfy { $0.strokes.count == 1 })
     }
 
+    @Test func aWordInOneStrokeThatReachesNoStateIsRejectedAndTakesNoLabel() {
+        // A cursive word the classifier calls an arrow, under the transition, with the
+        // transition's second label nearer to the word than to the arrow.
+        var d = Self.twoStates
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.add("arrow", Sketch.arrow(from: Point(x: 165, y: 175), to: Point(x: 235, y: 168)))  // 4
+        d.label("b", 200, 150)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q0 -> q1 a,b"])
+        #expect(roles(assembly) == ["state", "state", "initial", "transition", "rejected"])
+    }
+
     @Test func aOneStrokeDrawingIsAssembledAsBefore() {
         // The grouping leaves drawings with no multi-stroke element alone.
         let d = AssemblerTests.twoStates

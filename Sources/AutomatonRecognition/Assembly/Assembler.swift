@@ -365,6 +365,11 @@ public struct Assembler: Sendable {
             if marksInitial { drafts[t].initial = true }
             return .initial(arrow, to: drafts[t].id)
         }
+        if from == nil, to == nil, !drafts.isEmpty {
+            // Between no states at all: a word written in one stroke, a scribble — nothing to
+            // carry a label or to dangle from.
+            return .rejected(reason: "an arrow that reaches no state")
+        }
         return .transition(arrow, from: from.map { drafts[$0].id }, to: to.map { drafts[$0].id })
     }
 
