@@ -57,6 +57,7 @@ struct StrokeGrouping {
     static let headSizeOfState = 2.5
     static let minimumShaftOfState = 0.5
     static let maximumHeadStrokes = 6
+    static let headRounds = 4
     static let wholeArrowBarb = 0.04
     static let wholeArrowLongestBarb = 0.45
     static let roundHeadAlong = 0.15
@@ -371,15 +372,31 @@ struct StrokeGrouping {
             offers.removeAll { handwriting.contains($0.head) || handwriting.contains($0.shaft) }
         }
 
-        // Best offers first; a stroke is a head or a shaft, never both.
+        // Best offers first; a stroke is a head or a shaft, never both. A shaft offered heads
+        // at both ends points to the end with more (ties: the pen's end); the offers at its
+        // other end are withdrawn and the heads dealt again, so a head that lost there goes to
+        // its next best shaft.
         var headsOf: [Int: [(head: Int, end: Int)]] = [:]
         var isHead = Set<Int>()
-        for offer in offers.sorted(by: { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) })
-        where !isHead.contains(offer.head) && headsOf[offer.head] == nil
-            && !isHead.contains(offer.shaft)
-            && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
-            headsOf[offer.shaft, default: []].append((offer.head, offer.end))
-            isHead.insert(offer.head)
+        var tipEnd: [Int: Int] = [:]
+        let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
+        for _ in 0..<Self.headRounds {
+            headsOf = [:]
+            isHead = []
+            for offer in ranked where tipEnd[offer.shaft].map({ $0 == offer.end }) ?? true
+                && !isHead.contains(offer.head) && headsOf[offer.head] == nil
+                && !isHead.contains(offer.shaft)
+                && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
+                headsOf[offer.shaft, default: []].append((offer.head, offer.end))
+                isHead.insert(offer.head)
+            }
+            var settled = true
+            for (s, heads) in headsOf where Set(heads.map(\.end)).count == 2 {
+                let atTip = heads.filter { $0.end == 1 }.count
+                tipEnd[s] = atTip * 2 >= heads.count ? 1 : 0
+                settled = false
+            }
+            if settled { break }
         }
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf {
