@@ -188,6 +188,34 @@ import TestSupport
         #expect(loop.role.name == "cycle")
     }
 
+    @Test func aLoopDrawnOverTheGapOfAnOpenFinalRingStaysALoop() throws {
+        // q1 final, its ring left open at the top (≈ 300°), and a self-loop drawn there: the
+        // ring and the loop together fit one circle, but the loop curls round on itself (its
+        // own circle is half the ring's), so it is no arc of that ring.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        let right = Self.right
+        let ring = Sketch.circlePoints(center: right, radius: 52, from: -Double.pi / 2 + 0.7,
+                                       sweep: 2 * Double.pi - 1.4, count: 60, using: &rng)
+        d.add("circle", Stroke(points: ring))                                     // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 244, y: 100)))
+        // The loop: radius 0.45 of the ring's, its centre just outside it, leaving and
+        // re-entering the ring, with one barb.
+        var curl = Sketch.circlePoints(center: Point(x: 300, y: 100 - 60), radius: 26,
+                                       from: Double.pi / 2 + 0.9, sweep: 2 * Double.pi - 1.8,
+                                       count: 40, using: &rng)
+        let end = curl[curl.count - 1]
+        curl += Sketch.polyline([end, Point(x: end.x + 10, y: end.y - 5)]).dropFirst()
+        d.add("cycle", Stroke(points: curl))                                      // 5
+        d.label("b", 300, 10)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton)
+                == ["q0 initial", "q1 final", "q0 -> q1 a", "q1 -> q1 b"])
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3])
+        let loop = try #require(Self.element(of: 5, in: assembly))
+        #expect(loop.strokes == [5] && loop.role.name == "cycle")
+    }
+
     @Test func aWordWrittenBesideATransitionIsRejectedAndChangesNothing() {
         var d = Self.twoStates
         d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))

@@ -16,7 +16,8 @@ import StrokeFormats
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, covering
 ///    `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
 ///    distance from its centre within `absorbedArcRadiusTolerance` of its radius), or
-///    another such arc when the two fit one circle covering `minimumArcUnionCoverage`.
+///    another such arc when the two fit one circle covering `minimumArcUnionCoverage` (an
+///    arc covering half a turn on its own is then at least `ownArcRadius` of that circle).
 /// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
 ///    `textOutlineGap`·S), lying within `textGap`·S of each other, are letters of a word:
 ///    `rejected`, whatever the classifier made of each (text is not read as labels yet) —
@@ -46,7 +47,8 @@ struct StrokeGrouping {
     static let maximumArcResidual = 0.15
     static let minimumArcCoverage = 40.0 * Double.pi / 180
     static let minimumArcUnionCoverage = 280.0 * Double.pi / 180
-    static let arcRadiusTolerance = 0.3
+    static let ownArcRadius = 0.6
+    static let ownArcCoverage = Double.pi
     static let absorbedArcRadiusTolerance = 0.1
     static let headGap = 0.75
     static let headGapOfShaft = 0.03
@@ -199,6 +201,9 @@ struct StrokeGrouping {
                       fit.radius <= Self.largestArcState * (scale ?? .infinity),
                       [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),
                       endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius),
+                      // (an arc curling round on itself, such as a self-loop drawn on a ring,
+                      // is a part of no larger round)
+                      [a, b].allSatisfy({ !curlsSmaller(ink[$0].fit!, than: fit) }),
                       !crossesARound(fit, besides: [a, b]),
                       complementary(ink[a].sparse, ink[b].sparse, around: fit.center)
                 else { continue }
@@ -485,6 +490,12 @@ struct StrokeGrouping {
 
     /// Whether the points lie on the circle: their mean distance from its outline is at most
     /// `tolerance` of its radius.
+    /// Whether an arc covering half a turn or more on its own is much smaller than `circle`
+    /// (under `ownArcRadius` of it): it cannot be a part of that round.
+    private func curlsSmaller(_ arc: CircleFit, than circle: CircleFit) -> Bool {
+        arc.coveredAngle >= Self.ownArcCoverage && arc.radius < Self.ownArcRadius * circle.radius
+    }
+
     private func lies(_ points: [Point], on circle: CircleFit, within tolerance: Double) -> Bool {
         let off = points.reduce(0) { $0 + abs($1.distance(to: circle.center) - circle.radius) }
         return off <= tolerance * circle.radius * Double(points.count)
