@@ -11,6 +11,9 @@ public struct Dense: Layer {
     public let outputCount: Int
     public var weight: Parameter
     public var bias: Parameter
+    /// When false, `backward` only accumulates the parameter gradients and returns an empty
+    /// tensor (as `Conv2D`'s; `bench-train layers` times the two gradients apart this way).
+    public var computesInputGradient = true
 
     private var input = Tensor(zeros: [0])
     private var matrix = MatrixMultiply()
@@ -100,7 +103,7 @@ public struct Dense: Layer {
         let n = input.shape[0], (i, o) = (inputCount, outputCount)
         precondition(outputGrad.shape == [n, o],
                      "Dense output gradient must be [\(n), \(o)], got \(outputGrad.shape).")
-        var inputGrad = [Float](repeating: 0, count: n * i)
+        var inputGrad = [Float](repeating: 0, count: computesInputGradient ? n * i : 0)
         outputGrad.scalars.withUnsafeBufferPointer { dy in
             bias.grad.scalars.withUnsafeMutableBufferPointer { db in
                 for s in 0..<n {
@@ -115,6 +118,7 @@ public struct Dense: Layer {
                                     c: dw.baseAddress!, ldc: i, accumulate: true)
                 }
             }
+            guard computesInputGradient else { return }
             weight.value.scalars.withUnsafeBufferPointer { w in
                 inputGrad.withUnsafeMutableBufferPointer { dx in
                     matrix.multiply(rows: n, columns: i, depth: o,
@@ -124,6 +128,7 @@ public struct Dense: Layer {
                 }
             }
         }
+        guard computesInputGradient else { return Tensor(zeros: [0]) }
         return Tensor(shape: [n, i], scalars: inputGrad)
     }
 
