@@ -122,5 +122,14 @@ public enum Kernels {
         WinogradKernel.transformOutput(m: m, tilesY: tilesY, tilesX: tilesX, planeRows: planeRows,
                                        outputHeight: oh, outputWidth: ow, outputs: o, into: out)
     }
+
+    public static func winogradTransformOutputGradient(
+        dy: UnsafePointer<Float>, outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
+        tilesY: Int, tilesX: Int, planeRows: Int, into z: UnsafeMutablePointer<Float>
+    ) {
+        WinogradKernel.transformOutputGradient(
+            dy: dy, outputHeight: oh, outputWidth: ow, outputs: o, tilesY: tilesY,
+            tilesX: tilesX, planeRows: planeRows, into: z)
+    }
     // swiftlint:enable function_parameter_count
 }

@@ -68,6 +68,11 @@ protocol KernelSet {
         m: UnsafePointer<Float>, tilesY: Int, tilesX: Int, planeRows: Int,
         outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
         into out: UnsafeMutablePointer<Float>)
+    /// z[ξ][t][O] = (A dy Aᵀ)[ξ] for every 2×2 tile t of a channels-last output gradient
+    /// (pixels outside an odd-sized map count as zero): the weight gradient's transform.
+    static func winogradTransformOutputGradient(
+        dy: UnsafePointer<Float>, outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
+        tilesY: Int, tilesX: Int, planeRows: Int, into z: UnsafeMutablePointer<Float>)
     // swiftlint:enable function_parameter_count
 }
 
