@@ -83,6 +83,7 @@ func benchmarkLayers(kernel: KernelPath) {
             } / Double(repeats) - forward
         }
         let name = "\(layer.spec)".replacingOccurrences(of: "Channels", with: "")
+        let label = "\(index + 1). \(name)"  // unique: three ReLUs, three pools
         let flops = passFLOPs(layer, inputShape: input.shape)
         // The first convolution computes no input gradient (its input is data).
         let inputGradientSeconds = inputGrad.count > 0 ? backward - weightGradient : 0
@@ -93,7 +94,7 @@ func benchmarkLayers(kernel: KernelPath) {
         ]
         for (pass, seconds, passFlops) in passes where pass != "weight gradient" || hasWeights {
             if pass == "input gradient" && inputGrad.count == 0 { continue }
-            rows.append("pass-row\t\(name)\t\(pass)\t"
+            rows.append("pass-row\t\(label)\t\(pass)\t"
                         + String(format: "%.2f\t%.4f", max(0, seconds) * 1e6, passFlops / 1e6))
         }
         totalSeconds += forward + backward
