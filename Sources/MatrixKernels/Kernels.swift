@@ -50,6 +50,15 @@ public enum Kernels {
                                            x: x, y: y)
     }
 
+    public static func multiplyVectors(
+        count n: Int, rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
+        x: UnsafePointer<Float>, xStride: Int, y: UnsafeMutablePointer<Float>, yStride: Int
+    ) {
+        MatrixProductKernel.multiplyVectors(count: n, rows: m, depth: k, a: a,
+                                            aRowStride: aRowStride, x: x, xStride: xStride,
+                                            y: y, yStride: yStride)
+    }
+
     // MARK: Direct single-channel convolution (SingleChannelConvolutionKernel)
 
     public static func singleChannelForward(

@@ -31,6 +31,10 @@ protocol KernelSet {
     static func multiplyVector(
         rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
         x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>)
+    /// `multiplyVector` on `count` vectors (same bits), each row of A read once per four.
+    static func multiplyVectors(
+        count n: Int, rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
+        x: UnsafePointer<Float>, xStride: Int, y: UnsafeMutablePointer<Float>, yStride: Int)
 
     /// out[O, H', W'] = bias + w[O, k, k] ⋆ padded (one input channel, W' ≥ vectorWidth).
     static func singleChannelForward(

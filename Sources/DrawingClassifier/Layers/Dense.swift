@@ -52,18 +52,19 @@ public struct Dense: Layer {
         self.input = input
         var output = [Float](repeating: 0, count: n * o)
         if n < Self.matrixProductBatch {
-            // A few examples (a training chunk): one matrix–vector product each. As a matrix
-            // product, N columns would fill a quarter of a 32-wide tile and need packing.
+            // A few examples (a training chunk): matrix–vector products, four examples per
+            // pass over the weights. As a matrix product, N columns would fill a quarter of a
+            // 32-wide tile and need packing.
             input.scalars.withUnsafeBufferPointer { x in
                 weight.value.scalars.withUnsafeBufferPointer { w in
                     bias.value.scalars.withUnsafeBufferPointer { b in
                         output.withUnsafeMutableBufferPointer { y in
+                            matrix.multiplyVectors(count: n, rows: o, depth: i,
+                                                   a: w.baseAddress!, aRowStride: i,
+                                                   x: x.baseAddress!, xStride: i,
+                                                   y: y.baseAddress!, yStride: o)
                             for s in 0..<n {
-                                let row = y.baseAddress! + s * o
-                                matrix.multiplyVector(rows: o, depth: i, a: w.baseAddress!,
-                                                      aRowStride: i, x: x.baseAddress! + s * i,
-                                                      y: row)
-                                for j in 0..<o { row[j] += b[j] }
+                                for j in 0..<o { y[s * o + j] += b[j] }
                             }
                         }
                     }
