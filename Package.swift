@@ -87,12 +87,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Measuring tools for the scripts; not products. Targets, so they cannot silently
-        // stop compiling: bench-train (scripts/bench-train.sh), inference-probe
+        // stop compiling: bench-train (scripts/bench-train.sh, scripts/benchmark), peak-probe
+        // (scripts/benchmark), inference-probe
         // (scripts/benchmark), allocation-probe (scripts/count-allocations),
         // rasterizer-calibration (scripts/measure-rasterizer.sh), assemble-true-classes
         // (the assembler on true classes, for scoring geometry alone), recognition-latency
         // (scripts/measure-recognition-latency).
         .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier", "StrokeFormats"]),
+        // This machine's FP32 peak on one thread (C: register-only FMA loop), for the
+        // roofline of scripts/benchmark.
+        .executableTarget(name: "peak-probe"),
         .executableTarget(name: "inference-probe", dependencies: ["DrawingClassifier", "StrokeFormats"],
                           swiftSettings: scriptMode),
         .executableTarget(name: "allocation-probe", dependencies: ["DrawingClassifier", "StrokeFormats"],

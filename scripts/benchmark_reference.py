@@ -13,8 +13,13 @@ ImageFolderDataset.tensors().
 usage:
   benchmark_reference.py train --data DIR --epochs N --batch-size B --threads T
   benchmark_reference.py infer --data DIR --threads T --seconds S
+  benchmark_reference.py onnx --data DIR --threads T --seconds S --model FILE.onnx
+  benchmark_reference.py matmul --size N --threads T
 Prints one line of `key=value` pairs on stdout (the harness parses it).
-Needs torch; reads PNGs with the standard library only (8-bit gray, non-interlaced).
+Needs torch (onnx: onnxruntime and numpy); reads PNGs with the standard library only (8-bit
+gray, non-interlaced). `onnx` runs our own model, exported by `fa-train export --format onnx`,
+in onnxruntime (CPU, intra-op threads T, one inter-op thread, all graph optimisations);
+`matmul` times torch.mm on N×N float32 matrices (the large-product row of the roofline).
 """
 import argparse
 import os
@@ -137,34 +142,82 @@ def infer(args):
     model = drawing_classifier().eval()
     singles = [images[i:i + 1].clone() for i in range(images.shape[0])]
     batch = images[torch.arange(256) % images.shape[0]].clone()
-    sink = 0.0
+
+    def run(x):
+        return float(model(x).softmax(1)[0, 0])
+
     with torch.inference_mode():
-        for i in range(50):
-            sink += float(model(singles[i % len(singles)]).softmax(1)[0, 0])
-        latencies, start, i = [], time.perf_counter(), 0
-        single_cpu = time.process_time()
-        while time.perf_counter() - start < args.seconds / 2 or len(latencies) < 100:
-            t = time.perf_counter()
-            sink += float(model(singles[i % len(singles)]).softmax(1)[0, 0])
-            latencies.append(time.perf_counter() - t)
-            i += 1
-        single_wall = time.perf_counter() - start
-        single_cpu = time.process_time() - single_cpu
-        latencies.sort()
-        model(batch).softmax(1)
-        batches, start, cpu0 = 0, time.perf_counter(), time.process_time()
-        while time.perf_counter() - start < args.seconds / 2 or batches < 5:
-            sink += float(model(batch).softmax(1)[0, 0])
-            batches += 1
-        wall, cpu = time.perf_counter() - start, time.process_time() - cpu0
+        print(time_inference(run, run, singles, batch, args.seconds))
+
+
+def time_inference(run_single, run_batch, singles, batch, seconds):
+    """The key=value line of `infer`: single-image latency, then batch-256 throughput.
+    `run_single(x)` / `run_batch(x)` return the probability of class 0 of the first row."""
+    sink = 0.0
+    for i in range(50):
+        sink += run_single(singles[i % len(singles)])
+    latencies, start, i = [], time.perf_counter(), 0
+    single_cpu = time.process_time()
+    while time.perf_counter() - start < seconds / 2 or len(latencies) < 100:
+        t = time.perf_counter()
+        sink += run_single(singles[i % len(singles)])
+        latencies.append(time.perf_counter() - t)
+        i += 1
+    single_wall = time.perf_counter() - start
+    single_cpu = time.process_time() - single_cpu
+    latencies.sort()
+    run_batch(batch)
+    batches, start, cpu0 = 0, time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds / 2 or batches < 5:
+        sink += run_batch(batch)
+        batches += 1
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu0
     count = len(latencies)
-    print(f"single_median_us={latencies[count // 2] * 1e6:.1f} "
-          f"single_p10_us={latencies[count // 10] * 1e6:.1f} "
-          f"single_p90_us={latencies[count * 9 // 10] * 1e6:.1f} "
-          f"single_mean_us={single_wall / count * 1e6:.1f} "
-          f"single_cpu_us={single_cpu / count * 1e6:.1f} "
-          f"batch256_sps={batches * 256 / wall:.1f} batch256_per_cpu_s={batches * 256 / cpu:.1f} "
-          f"sink={sink:.3f}")
+    return (f"single_median_us={latencies[count // 2] * 1e6:.1f} "
+            f"single_p10_us={latencies[count // 10] * 1e6:.1f} "
+            f"single_p90_us={latencies[count * 9 // 10] * 1e6:.1f} "
+            f"single_mean_us={single_wall / count * 1e6:.1f} "
+            f"single_cpu_us={single_cpu / count * 1e6:.1f} "
+            f"batch256_sps={batches * 256 / wall:.1f} "
+            f"batch256_per_cpu_s={batches * 256 / cpu:.1f} sink={sink:.3f}")
+
+
+def onnx(args):
+    """Our exported model in onnxruntime: outputs are logits, softmax in numpy (as ours and
+    PyTorch's rows include the softmax)."""
+    import numpy as np
+    import onnxruntime as ort
+    images, _, _ = load_dataset(args.data)
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = args.threads
+    options.inter_op_num_threads = 1
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    session = ort.InferenceSession(args.model, options, providers=["CPUExecutionProvider"])
+    name = session.get_inputs()[0].name
+    array = images.numpy()
+    singles = [np.ascontiguousarray(array[i:i + 1]) for i in range(array.shape[0])]
+    batch = np.ascontiguousarray(array[np.arange(256) % array.shape[0]])
+
+    def run(x):
+        logits = session.run(None, {name: x})[0]
+        e = np.exp(logits - logits.max(axis=1, keepdims=True))
+        return float((e / e.sum(axis=1, keepdims=True))[0, 0])
+
+    print(time_inference(run, run, singles, batch, args.seconds)
+          + f" onnxruntime_version={ort.__version__}")
+
+
+def matmul(args):
+    import torch
+    n = args.size
+    a, b = torch.rand(n, n), torch.rand(n, n)
+    c = torch.mm(a, b)
+    best, start = float("inf"), time.perf_counter()
+    while time.perf_counter() - start < 1:
+        t = time.perf_counter()
+        torch.mm(a, b, out=c)
+        best = min(best, time.perf_counter() - t)
+    print(f"matmul_n={n} matmul_gflops={2 * n ** 3 / best / 1e9:.1f}")
 
 
 def main():
@@ -179,13 +232,22 @@ def main():
     i.add_argument("--data", required=True)
     i.add_argument("--threads", type=int, default=1)
     i.add_argument("--seconds", type=float, default=4)
+    o = sub.add_parser("onnx")
+    o.add_argument("--data", required=True)
+    o.add_argument("--threads", type=int, default=1)
+    o.add_argument("--seconds", type=float, default=4)
+    o.add_argument("--model", required=True)
+    m = sub.add_parser("matmul")
+    m.add_argument("--size", type=int, default=1024)
+    m.add_argument("--threads", type=int, default=1)
+    m.add_argument("--data", default=".")
     args = parser.parse_args()
     if not os.path.isdir(args.data):
         sys.exit(f"{args.data}: no such folder (the real PNGs live in ../shared/datasets)")
     import torch
     torch.set_num_threads(args.threads)
     torch.set_num_interop_threads(1)
-    train(args) if args.mode == "train" else infer(args)
+    {"train": train, "infer": infer, "onnx": onnx, "matmul": matmul}[args.mode](args)
 
 
 if __name__ == "__main__":

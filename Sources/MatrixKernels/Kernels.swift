@@ -50,6 +50,15 @@ public enum Kernels {
                                            x: x, y: y)
     }
 
+    public static func multiplyVectors(
+        count n: Int, rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
+        x: UnsafePointer<Float>, xStride: Int, y: UnsafeMutablePointer<Float>, yStride: Int
+    ) {
+        MatrixProductKernel.multiplyVectors(count: n, rows: m, depth: k, a: a,
+                                            aRowStride: aRowStride, x: x, xStride: xStride,
+                                            y: y, yStride: yStride)
+    }
+
     // MARK: Direct single-channel convolution (SingleChannelConvolutionKernel)
 
     public static func singleChannelForward(
@@ -121,6 +130,15 @@ public enum Kernels {
     ) {
         WinogradKernel.transformOutput(m: m, tilesY: tilesY, tilesX: tilesX, planeRows: planeRows,
                                        outputHeight: oh, outputWidth: ow, outputs: o, into: out)
+    }
+
+    public static func winogradTransformOutputGradient(
+        dy: UnsafePointer<Float>, outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
+        tilesY: Int, tilesX: Int, planeRows: Int, into z: UnsafeMutablePointer<Float>
+    ) {
+        WinogradKernel.transformOutputGradient(
+            dy: dy, outputHeight: oh, outputWidth: ow, outputs: o, tilesY: tilesY,
+            tilesX: tilesX, planeRows: planeRows, into: z)
     }
     // swiftlint:enable function_parameter_count
 }

@@ -54,6 +54,65 @@ extension MatrixProductKernel {
         }
     }
 
+    /// y[v][r] = Σₚ A[r, p] · x[v][p] for `count` vectors x (`xStride` apart) and results
+    /// (`yStride` apart): `multiplyVector` on each, with the same bits, reading each row of A
+    /// once for four vectors instead of once per vector (a dense layer's forward pass on a
+    /// training chunk: its 295 KB of weights from the level-2 cache once, not four times).
+    public static func multiplyVectors(
+        count n: Int, rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
+        x: UnsafePointer<Float>, xStride: Int, y: UnsafeMutablePointer<Float>, yStride: Int
+    ) {
+        typealias V = Vector
+        let width = V.scalarCount, vectorEnd = k - k % (2 * width)
+        var v0 = 0
+        while v0 + 4 <= n {
+            let x0r = UnsafeRawPointer(x + v0 * xStride), x1r = UnsafeRawPointer(x + (v0 + 1) * xStride)
+            let x2r = UnsafeRawPointer(x + (v0 + 2) * xStride), x3r = UnsafeRawPointer(x + (v0 + 3) * xStride)
+            for row in 0..<m {
+                let ar = UnsafeRawPointer(a + row * aRowStride)
+                // The two accumulators of each vector, as in multiplyVector.
+                var s00 = V(), s01 = V(), s10 = V(), s11 = V()
+                var s20 = V(), s21 = V(), s30 = V(), s31 = V()
+                var p = 0
+                while p < vectorEnd {
+                    let a0 = ar.loadUnaligned(fromByteOffset: 4 * p, as: V.self)
+                    let a1 = ar.loadUnaligned(fromByteOffset: 4 * (p + width), as: V.self)
+                    @inline(__always) func add(_ xr: UnsafeRawPointer, _ e: inout V, _ o: inout V) {
+                        multiplyAdd(&e, a0, xr.loadUnaligned(fromByteOffset: 4 * p, as: V.self))
+                        multiplyAdd(&o, a1, xr.loadUnaligned(fromByteOffset: 4 * (p + width),
+                                                             as: V.self))
+                    }
+                    add(x0r, &s00, &s01)
+                    add(x1r, &s10, &s11)
+                    add(x2r, &s20, &s21)
+                    add(x3r, &s30, &s31)
+                    p += 2 * width
+                }
+                let aRow = a + row * aRowStride
+                @inline(__always) func finish(_ v: Int, _ e: V, _ o: V) {
+                    let xv = x + (v0 + v) * xStride
+                    var total = (e + o).sum()
+                    var q = p
+                    while q < k {
+                        total += aRow[q] * xv[q]
+                        q += 1
+                    }
+                    y[(v0 + v) * yStride + row] = total
+                }
+                finish(0, s00, s01)
+                finish(1, s10, s11)
+                finish(2, s20, s21)
+                finish(3, s30, s31)
+            }
+            v0 += 4
+        }
+        while v0 < n {
+            multiplyVector(rows: m, depth: k, a: a, aRowStride: aRowStride, x: x + v0 * xStride,
+                           y: y + v0 * yStride)
+            v0 += 1
+        }
+    }
+
     /// y[j] = Σ_q values[q] · B[rows[q], j] for `columns` columns of B (rows `bRowStride`
     /// apart, contiguous along j): the nonzero entries of a vector times a matrix, whole
     /// vectors of y at a time. A dense layer after a ReLU, with its weights stored

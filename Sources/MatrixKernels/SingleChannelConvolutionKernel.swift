@@ -193,6 +193,37 @@ public enum SingleChannelConvolutionKernel {
         var lanes = V()
         for lane in 0..<width { lanes[lane] = Float(lane) }
         let tailMask = lanes .< V(repeating: Float(overlap))
+        if k == 3 {
+            // All nine taps at once: nine independent sums (enough to fill both FMA pipes;
+            // four were half of it), each the same sequence of multiply-adds as below, so
+            // the same bits.
+            for co in 0..<o {
+                var s = (V(), V(), V(), V(), V(), V(), V(), V(), V())
+                for y in 0..<oh {
+                    let gradient = UnsafeRawPointer(dy + (co * oh + y) * ow)
+                    var x0 = 0
+                    while x0 < ow {
+                        let start = min(x0, last)
+                        var g = gradient.loadUnaligned(fromByteOffset: 4 * start, as: V.self)
+                        if start < x0 { g = g.replacing(with: 0, where: tailMask) }
+                        let image = UnsafeRawPointer(padded + y * pw + start)
+                        @inline(__always) func tap(_ sum: inout V, _ ky: Int, _ kx: Int) {
+                            multiplyAdd(&sum, g, image.loadUnaligned(
+                                fromByteOffset: 4 * (ky * pw + kx), as: V.self))
+                        }
+                        tap(&s.0, 0, 0); tap(&s.1, 0, 1); tap(&s.2, 0, 2)
+                        tap(&s.3, 1, 0); tap(&s.4, 1, 1); tap(&s.5, 1, 2)
+                        tap(&s.6, 2, 0); tap(&s.7, 2, 1); tap(&s.8, 2, 2)
+                        x0 += width
+                    }
+                }
+                let row = dw + co * 9
+                row[0] += s.0.sum(); row[1] += s.1.sum(); row[2] += s.2.sum()
+                row[3] += s.3.sum(); row[4] += s.4.sum(); row[5] += s.5.sum()
+                row[6] += s.6.sum(); row[7] += s.7.sum(); row[8] += s.8.sum()
+            }
+            return
+        }
         for co in 0..<o {
             var t0 = 0
             while t0 < taps {

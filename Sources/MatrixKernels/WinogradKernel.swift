@@ -17,6 +17,14 @@
 ///          | 0 −1  1  0 |        | ½   −½    ½  |
 ///          | 0  1  0 −1 |        | 0    0    1  |
 ///
+/// The weight gradient is the adjoint of the same bilinear form: for an output gradient dY
+/// and the input windows d,
+///
+///     dg = Gᵀ [ Σ_tiles (A dY Aᵀ) ⊙ (Bᵀ d B) ] G
+///
+/// (`transformOutputGradient` makes A dY Aᵀ; the sums over tiles are again 16 products, and
+/// the caller applies Gᵀ · G once per batch.)
+///
 /// Only additions and subtractions here, so the rounding stays close to the direct sum's.
 /// Buffers are ξ-major: `v[ξ][slot][c]`, `m[ξ][slot][o]`, with ξ = 4·row + column of the 4×4
 /// tile and slot the place of the tile in a list of tile (= pooled pixel) indices
@@ -164,6 +172,55 @@ public enum WinogradKernel {
                         store(y10, 1, 0)
                         if columns > 1 { store(y11, 1, 1) }
                     }
+                }
+            }
+        }
+    }
+
+    /// A applied to one column (or row) of two values: A = Aᵀ transposed, 4×2.
+    @inline(__always)
+    static func gradientRows(_ d0: V, _ d1: V) -> (V, V, V, V) {
+        (d0, d0 + d1, d0 - d1, V() - d1)
+    }
+
+    /// z[ξ][t][o] = (A dy Aᵀ)[ξ] for every tile t = ty·tilesX + tx of the output gradient
+    /// dy (`[outputHeight][outputWidth][O]`, channels last), whose 2×2 block starts at row
+    /// 2·ty, column 2·tx; a block sticking out of an odd-sized map takes zeros for its
+    /// missing pixels. The planes z[ξ] are `planeRows` rows apart (as `transformInput`'s).
+    public static func transformOutputGradient(
+        dy: UnsafePointer<Float>, outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
+        tilesY: Int, tilesX: Int, planeRows: Int, into z: UnsafeMutablePointer<Float>
+    ) {
+        precondition(o % V.scalarCount == 0, "the channels must fill whole vectors")
+        let source = UnsafeRawPointer(dy), target = UnsafeMutableRawPointer(z)
+        let plane = 4 * planeRows * o, pixel = 4 * o
+        for ty in 0..<tilesY {
+            let (y0, rows) = (2 * ty, min(2, oh - 2 * ty))
+            for tx in 0..<tilesX {
+                let (x0, columns) = (2 * tx, min(2, ow - 2 * tx))
+                let out = (ty &* tilesX &+ tx) &* pixel
+                for o0 in stride(from: 0, to: pixel, by: 4 * V.scalarCount) {
+                    @inline(__always) func d(_ a: Int, _ b: Int) -> V {
+                        guard a < rows && b < columns else { return V() }
+                        return source.loadUnaligned(
+                            fromByteOffset: ((y0 &+ a) &* ow &+ x0 &+ b) &* pixel &+ o0,
+                            as: V.self)
+                    }
+                    // A dy, one column at a time: t[i][b].
+                    let (t00, t10, t20, t30) = gradientRows(d(0, 0), d(1, 0))
+                    let (t01, t11, t21, t31) = gradientRows(d(0, 1), d(1, 1))
+                    // (A dy) Aᵀ, one row at a time, stored at ξ = 4·i + j.
+                    @inline(__always) func store(_ i: Int, _ values: (V, V, V, V)) {
+                        let at = out &+ o0 &+ 4 &* i &* plane
+                        target.storeBytes(of: values.0, toByteOffset: at, as: V.self)
+                        target.storeBytes(of: values.1, toByteOffset: at &+ plane, as: V.self)
+                        target.storeBytes(of: values.2, toByteOffset: at &+ 2 &* plane, as: V.self)
+                        target.storeBytes(of: values.3, toByteOffset: at &+ 3 &* plane, as: V.self)
+                    }
+                    store(0, gradientRows(t00, t01))
+                    store(1, gradientRows(t10, t11))
+                    store(2, gradientRows(t20, t21))
+                    store(3, gradientRows(t30, t31))
                 }
             }
         }

@@ -1,7 +1,8 @@
 // Times the default training configuration of the drawing classifier (FORMATS.md model:
 // 28×28 input, 3 classes) on synthetic images, and reports throughput.
 // Usage: bench-train [examples=541] [epochs=30] [threads=2] [batch=32] [portable|avx2|avx512]
-//        bench-train layers [portable|avx2|avx512]   (per-layer CPU time, one thread)
+//        bench-train layers [portable|avx2|avx512]   (per-layer, per-pass CPU time, one thread)
+//        bench-train matmul [N=1024] [portable|avx2|avx512]   (an N×N×N product, one thread)
 // The kernel defaults to the fastest this CPU supports.
 import DrawingClassifier
 import Foundation
@@ -42,6 +43,11 @@ guard kernel.isSupported else {
 }
 if CommandLine.arguments.dropFirst().first == "layers" {
     benchmarkLayers(kernel: kernel)
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "matmul" {
+    let size = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 1024
+    benchmarkMatrixProduct(size: size, kernel: kernel)
     exit(0)
 }
 

@@ -252,3 +252,44 @@ func expectAllClose(_ actual: [Float], _ expected: [Float], absolute: Double,
     }.max() ?? 0
     #expect(worst <= 0, "worst excess error \(worst)", sourceLocation: sourceLocation)
 }
+
+/// The four-vector matrix–vector kernel against its twin, `multiplyVector` on each vector:
+/// the same bits, for 1 to 9 vectors (whole fours and the rest) and depths around the vector
+/// blocks.
+@Suite struct MatrixVectorsKernelTests {
+    @Test(arguments: [1, 17, 32, 33, 576])
+    func fourAtATimeGiveTheBitsOfOneAtATime(depth k: Int) {
+        var rng = SplitMix64(seed: UInt64(k + 11))
+        let m = 9, stride = k + 2
+        let a = Tensor.random(shape: [m, stride], using: &rng).scalars
+        for n in 1...9 {
+            let x = Tensor.random(shape: [n, k + 1], using: &rng).scalars
+            for path in KernelPath.allCases where path.isSupported {
+                let matrix = MatrixMultiply(path: path)
+                var many = [Float](repeating: .nan, count: n * (m + 1))
+                var one = [Float](repeating: .nan, count: n * (m + 1))
+                a.withUnsafeBufferPointer { pa in
+                    x.withUnsafeBufferPointer { px in
+                        many.withUnsafeMutableBufferPointer { py in
+                            matrix.multiplyVectors(count: n, rows: m, depth: k,
+                                                   a: pa.baseAddress!, aRowStride: stride,
+                                                   x: px.baseAddress!, xStride: k + 1,
+                                                   y: py.baseAddress!, yStride: m + 1)
+                        }
+                        one.withUnsafeMutableBufferPointer { py in
+                            for v in 0..<n {
+                                matrix.multiplyVector(rows: m, depth: k, a: pa.baseAddress!,
+                                                      aRowStride: stride,
+                                                      x: px.baseAddress! + v * (k + 1),
+                                                      y: py.baseAddress! + v * (m + 1))
+                            }
+                        }
+                    }
+                }
+                // Equal bits where written; the gap after each result untouched.
+                #expect(many.map(\.bitPattern) == one.map(\.bitPattern), "\(path), \(n) vectors")
+                #expect(many[m].isNaN)
+            }
+        }
+    }
+}

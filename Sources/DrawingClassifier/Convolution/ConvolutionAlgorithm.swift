@@ -35,4 +35,14 @@ enum ConvolutionAlgorithm: Equatable {
         }
         return .im2col
     }
+
+    /// Whether a `.winograd` layer's weight gradient is Winograd too (else patches and a
+    /// product): when its output tiles into 2×2 blocks with no pixel left over. An odd-sized
+    /// output computes whole tiles for its last row and column (7×7: 16 tiles for 49 pixels,
+    /// a third more work), and measured no faster than the product (`bench-train layers`:
+    /// 32→64 on 7×7, 91–115 µs against 95–107 µs per chunk of 4; 16→32 on 14×14, 51–59 µs
+    /// against 68–97 µs).
+    static func winogradWeightGradient(outputHeight oh: Int, outputWidth ow: Int) -> Bool {
+        oh % 2 == 0 && ow % 2 == 0
+    }
 }

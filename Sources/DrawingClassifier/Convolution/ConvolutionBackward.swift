@@ -3,7 +3,9 @@
 ///
 ///   dbias[O] += Σ dout over the pixels
 ///   dweight[O, C, k, k] += dout ⋆ inp: dWᵀ[K, O] = patchesᵀ · dYᵀ[P, O] summed over the
-///            examples in order (one input channel: `KernelSet.singleChannelWeightGradient`)
+///            examples in order (one input channel: `KernelSet.singleChannelWeightGradient`;
+///            Winograd: dW = Gᵀ [Σ_tiles (A dY Aᵀ) ⊙ (Bᵀ d B)] G, 16 products
+///            M_ξ[C, O] = V_ξᵀ[C, tiles] · Z_ξ[tiles, O], `addWinogradWeightGradient`)
 ///   dinp[N, C, H, W] = (when given) dPatches[P, K] = dYᵀ · W[O, K] folded back onto the
 ///            image, or with Winograd the convolution of dout, padded by k − 1 − pad, with
 ///            the kernel turned half a turn and its channels swapped
@@ -24,7 +26,11 @@ func convolutionBackward(
     let (pixels, depth, ph, pw) = (oh * ow, k * k * c, h + 2 * pad, w + 2 * pad)
     let direct = algorithm == .directSingleChannel
     let winogradGradient = dinp != nil && algorithm == .winograd
+    let winogradWeights = algorithm == .winograd
+        && ConvolutionAlgorithm.winogradWeightGradient(outputHeight: oh, outputWidth: ow)
     let group = buffers.examplesPerProduct
+    let (tilesY, tilesX) = ((oh + 1) / 2, (ow + 1) / 2)
+    let (tiles, planeRows) = (tilesY * tilesX, group * tilesY * tilesX)
     for s0 in stride(from: 0, to: n, by: group) {
         let examples = min(group, n - s0)
         for e in 0..<examples {
@@ -39,6 +45,12 @@ func convolutionBackward(
                     padded: buffers.padded, paddedWidth: pw, outputHeight: oh, outputWidth: ow,
                     kernelSize: k, outputGradient: dy, outputs: o, into: dweight)
                 guard dinp != nil else { continue }
+            } else if winogradWeights {
+                // V = Bᵀ d B of the input windows of every output tile (as in forward).
+                matrix.kernels.winogradTransformInput(
+                    padded: buffers.padded, paddedWidth: pw, channels: c, tiles: buffers.tiles,
+                    count: tiles, tilesX: tilesX, planeRows: planeRows,
+                    into: buffers.patches + e * tiles * c)
             } else {
                 Im2Col.unfold(padded: buffers.padded, channels: c, paddedWidth: pw,
                               outputHeight: oh, outputWidth: ow, kernelSize: k,
@@ -46,8 +58,25 @@ func convolutionBackward(
             }
             Im2Col.pad(dy, channels: o, height: oh, width: ow, padding: 0,
                        into: buffers.pixelsByChannel + e * pixels * o)  // dyᵀ [P, O]
+            if winogradWeights {
+                // Z = A dY Aᵀ of every output tile.
+                matrix.kernels.winogradTransformOutputGradient(
+                    dy: buffers.pixelsByChannel + e * pixels * o, outputHeight: oh,
+                    outputWidth: ow, outputs: o, tilesY: tilesY, tilesX: tilesX,
+                    planeRows: planeRows, into: buffers.winogradProducts + e * tiles * o)
+            }
         }
-        if !direct {
+        if winogradWeights {
+            // M_ξ[C, O] (+)= V_ξᵀ[C, tiles] · Z_ξ[tiles, O], tiles over the examples
+            for xi in 0..<16 {
+                matrix.multiply(rows: c, columns: o, depth: examples * tiles,
+                                a: buffers.patches + xi * planeRows * c, aRowStride: 1,
+                                aColumnStride: c, b: buffers.winogradProducts + xi * planeRows * o,
+                                bRowStride: o, bColumnStride: 1,
+                                c: buffers.winogradWeightGrad + xi * c * o, ldc: o,
+                                accumulate: s0 > 0)
+            }
+        } else if !direct {
             // dWᵀ[K, O] (+)= patchesᵀ[K, P] · dYᵀ[P, O], P over the examples
             matrix.multiply(rows: depth, columns: o, depth: examples * pixels,
                             a: buffers.patches, aRowStride: 1, aColumnStride: depth,
@@ -77,8 +106,12 @@ func convolutionBackward(
             transformed: buffers.patches, products: buffers.winogradProducts,
             channelsLast: buffers.paddedGrad, &matrix, into: dinp)
     }
-    // dW[co, ci, ky, kx] += dWᵀ[(ky, kx, ci), co]
-    if n > 0 && !direct {
+    if n > 0 && winogradWeights {
+        // dW[co, ci] += Gᵀ M[ci, co] G
+        addWinogradWeightGradient(buffers.winogradWeightGrad, channels: c, outputs: o,
+                                  into: dweight)
+    } else if n > 0 && !direct {
+        // dW[co, ci, ky, kx] += dWᵀ[(ky, kx, ci), co]
         addWeightGradientByTap(buffers.weightGradByTap, outputs: o, channels: c, taps: k * k,
                                into: dweight)
     }

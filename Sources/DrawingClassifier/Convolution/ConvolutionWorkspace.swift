@@ -21,7 +21,7 @@ struct ConvolutionWorkspace {
         var padded = 0, paddedGrad = 0, patches = 0, pixelsByChannel = 0, weights = 0, bias = 0
         var weightsByTap = 0, weightsByOutput = 0, turnedWeights = 0, winogradWeights = 0
         var winogradGradWeights = 0, winogradProducts = 0, paddedOutputGrad = 0
-        var weightGradByTap = 0
+        var weightGradByTap = 0, winogradWeightGrad = 0
     }
 
     init(channels c: Int, outputs o: Int, kernelSize k: Int, padding pad: Int, height h: Int,
@@ -58,6 +58,7 @@ struct ConvolutionWorkspace {
             at.winogradWeights = arena.region(16 * c * o)
             at.turnedWeights = arena.region(o * c * 9)
             at.winogradGradWeights = arena.region(16 * o * c)
+            at.winogradWeightGrad = arena.region(16 * c * o)
             let q = k - 1 - pad
             at.paddedOutputGrad = arena.region((oh + 2 * q + 1) * (ow + 2 * q) * o + o)
             tileCount = max(forwardTiles, gradientTiles)
@@ -129,7 +130,8 @@ struct ConvolutionWorkspace {
                     winogradGradWeights: base + at.winogradGradWeights,
                     winogradProducts: base + at.winogradProducts,
                     paddedOutputGrad: base + at.paddedOutputGrad,
-                    weightGradByTap: base + at.weightGradByTap, tiles: tiles.baseAddress!))
+                    weightGradByTap: base + at.weightGradByTap,
+                    winogradWeightGrad: base + at.winogradWeightGrad, tiles: tiles.baseAddress!))
             }
         }
     }
@@ -161,6 +163,9 @@ struct ConvolutionBuffers {
     var paddedOutputGrad: UnsafeMutablePointer<Float>
     /// dWᵀ [K, O].
     var weightGradByTap: UnsafeMutablePointer<Float>
+    /// Σ (A dY Aᵀ) ⊙ (Bᵀ d B) [16, C, O] over a batch: the transformed weight gradient
+    /// (Winograd).
+    var winogradWeightGrad: UnsafeMutablePointer<Float>
     /// 0, 1, …: every tile of a Winograd output.
     var tiles: UnsafePointer<Int32>
 }

@@ -50,3 +50,47 @@ func winogradConvolution(
         }
     }
 }
+
+/// dW[o, c, 0..<3, 0..<3] += Gᵀ M[c, o] G for the transformed weight gradient
+/// M [16, C, O] (ξ = 4·row + column of the 4×4 tile) of `convolutionBackward`'s Winograd path:
+///
+///     Gᵀ = | 1  ½  ½  0 |
+///          | 0  ½ −½  0 |
+///          | 0  ½  ½  1 |
+func addWinogradWeightGradient(_ m: UnsafePointer<Float>, channels c: Int, outputs o: Int,
+                               into dw: UnsafeMutablePointer<Float>) {
+    typealias V = SIMD8<Float>
+    precondition(o % V.scalarCount == 0, "the outputs must fill whole vectors")
+    let plane = c * o
+    let source = UnsafeRawPointer(m)
+    @inline(__always) func reduce(_ v0: V, _ v1: V, _ v2: V, _ v3: V) -> (V, V, V) {
+        let (sum, difference) = (0.5 * (v1 + v2), 0.5 * (v1 - v2))
+        return (v0 + sum, difference, sum + v3)
+    }
+    for ci in 0..<c {
+        // Eight outputs at a time.
+        for co0 in stride(from: 0, to: o, by: V.scalarCount) {
+            let at = ci * o + co0
+            @inline(__always) func x(_ i: Int, _ j: Int) -> V {
+                source.loadUnaligned(fromByteOffset: 4 * ((4 * i + j) * plane + at), as: V.self)
+            }
+            // Gᵀ M, one column at a time: r[a][j].
+            let (r00, r10, r20) = reduce(x(0, 0), x(1, 0), x(2, 0), x(3, 0))
+            let (r01, r11, r21) = reduce(x(0, 1), x(1, 1), x(2, 1), x(3, 1))
+            let (r02, r12, r22) = reduce(x(0, 2), x(1, 2), x(2, 2), x(3, 2))
+            let (r03, r13, r23) = reduce(x(0, 3), x(1, 3), x(2, 3), x(3, 3))
+            // (Gᵀ M) G, one row at a time, added to dW[co0 + lane, ci, a, 0..<3].
+            @inline(__always) func add(_ a: Int, _ row: (V, V, V)) {
+                for lane in 0..<V.scalarCount {
+                    let target = dw + ((co0 + lane) * c + ci) * 9 + 3 * a
+                    target[0] += row.0[lane]
+                    target[1] += row.1[lane]
+                    target[2] += row.2[lane]
+                }
+            }
+            add(0, reduce(r00, r01, r02, r03))
+            add(1, reduce(r10, r11, r12, r13))
+            add(2, reduce(r20, r21, r22, r23))
+        }
+    }
+}

@@ -31,6 +31,10 @@ protocol KernelSet {
     static func multiplyVector(
         rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
         x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>)
+    /// `multiplyVector` on `count` vectors (same bits), each row of A read once per four.
+    static func multiplyVectors(
+        count n: Int, rows m: Int, depth k: Int, a: UnsafePointer<Float>, aRowStride: Int,
+        x: UnsafePointer<Float>, xStride: Int, y: UnsafeMutablePointer<Float>, yStride: Int)
 
     /// out[O, H', W'] = bias + w[O, k, k] ⋆ padded (one input channel, W' ≥ vectorWidth).
     static func singleChannelForward(
@@ -68,6 +72,11 @@ protocol KernelSet {
         m: UnsafePointer<Float>, tilesY: Int, tilesX: Int, planeRows: Int,
         outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
         into out: UnsafeMutablePointer<Float>)
+    /// z[ξ][t][O] = (A dy Aᵀ)[ξ] for every 2×2 tile t of a channels-last output gradient
+    /// (pixels outside an odd-sized map count as zero): the weight gradient's transform.
+    static func winogradTransformOutputGradient(
+        dy: UnsafePointer<Float>, outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
+        tilesY: Int, tilesX: Int, planeRows: Int, into z: UnsafeMutablePointer<Float>)
     // swiftlint:enable function_parameter_count
 }
 

@@ -53,4 +53,13 @@ struct MatrixMultiply {
                         x: UnsafePointer<Float>, y: UnsafeMutablePointer<Float>) {
         kernels.multiplyVector(rows: m, depth: k, a: a, aRowStride: aRowStride, x: x, y: y)
     }
+
+    /// y[v][r] = Σₚ A[r, p] · x[v][p] for `count` vectors: `multiplyVector` on each, with the
+    /// same bits, reading A once per four vectors.
+    func multiplyVectors(count n: Int, rows m: Int, depth k: Int, a: UnsafePointer<Float>,
+                         aRowStride: Int, x: UnsafePointer<Float>, xStride: Int,
+                         y: UnsafeMutablePointer<Float>, yStride: Int) {
+        kernels.multiplyVectors(count: n, rows: m, depth: k, a: a, aRowStride: aRowStride,
+                                x: x, xStride: xStride, y: y, yStride: yStride)
+    }
 }

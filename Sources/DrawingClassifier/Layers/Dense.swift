@@ -11,6 +11,9 @@ public struct Dense: Layer {
     public let outputCount: Int
     public var weight: Parameter
     public var bias: Parameter
+    /// When false, `backward` only accumulates the parameter gradients and returns an empty
+    /// tensor (as `Conv2D`'s; `bench-train layers` times the two gradients apart this way).
+    public var computesInputGradient = true
 
     private var input = Tensor(zeros: [0])
     private var matrix = MatrixMultiply()
@@ -49,18 +52,19 @@ public struct Dense: Layer {
         self.input = input
         var output = [Float](repeating: 0, count: n * o)
         if n < Self.matrixProductBatch {
-            // A few examples (a training chunk): one matrix–vector product each. As a matrix
-            // product, N columns would fill a quarter of a 32-wide tile and need packing.
+            // A few examples (a training chunk): matrix–vector products, four examples per
+            // pass over the weights. As a matrix product, N columns would fill a quarter of a
+            // 32-wide tile and need packing.
             input.scalars.withUnsafeBufferPointer { x in
                 weight.value.scalars.withUnsafeBufferPointer { w in
                     bias.value.scalars.withUnsafeBufferPointer { b in
                         output.withUnsafeMutableBufferPointer { y in
+                            matrix.multiplyVectors(count: n, rows: o, depth: i,
+                                                   a: w.baseAddress!, aRowStride: i,
+                                                   x: x.baseAddress!, xStride: i,
+                                                   y: y.baseAddress!, yStride: o)
                             for s in 0..<n {
-                                let row = y.baseAddress! + s * o
-                                matrix.multiplyVector(rows: o, depth: i, a: w.baseAddress!,
-                                                      aRowStride: i, x: x.baseAddress! + s * i,
-                                                      y: row)
-                                for j in 0..<o { row[j] += b[j] }
+                                for j in 0..<o { y[s * o + j] += b[j] }
                             }
                         }
                     }
@@ -100,7 +104,7 @@ public struct Dense: Layer {
         let n = input.shape[0], (i, o) = (inputCount, outputCount)
         precondition(outputGrad.shape == [n, o],
                      "Dense output gradient must be [\(n), \(o)], got \(outputGrad.shape).")
-        var inputGrad = [Float](repeating: 0, count: n * i)
+        var inputGrad = [Float](repeating: 0, count: computesInputGradient ? n * i : 0)
         outputGrad.scalars.withUnsafeBufferPointer { dy in
             bias.grad.scalars.withUnsafeMutableBufferPointer { db in
                 for s in 0..<n {
@@ -115,6 +119,7 @@ public struct Dense: Layer {
                                     c: dw.baseAddress!, ldc: i, accumulate: true)
                 }
             }
+            guard computesInputGradient else { return }
             weight.value.scalars.withUnsafeBufferPointer { w in
                 inputGrad.withUnsafeMutableBufferPointer { dx in
                     matrix.multiply(rows: n, columns: i, depth: o,
@@ -124,6 +129,7 @@ public struct Dense: Layer {
                 }
             }
         }
+        guard computesInputGradient else { return Tensor(zeros: [0]) }
         return Tensor(shape: [n, i], scalars: inputGrad)
     }
 

@@ -1,6 +1,8 @@
+import Synchronization
+
 extension InferencePlan {
     /// Scratch space for `run`; keep one per thread and reuse it.
-    public struct Workspace {
+    public struct Workspace: Sendable {
         /// Every float buffer in one arena, the index lists in a second and the bit masks in
         /// a third, at the offsets of `layout`.
         var floats: [Float], indices: [Int32], masks: [UInt64]
@@ -76,4 +78,18 @@ extension InferencePlan {
             activeWindows = masks + layout.activeWindows
         }
     }
+}
+
+/// Workspaces of one plan that no call is using: `InferencePlan.outputs` takes one (or makes
+/// one when none is free) and gives it back, so a plan called from T threads at once holds T
+/// workspaces, each made once. Per plan, not global; the lock is taken twice per call.
+final class WorkspacePool: Sendable {
+    private let free = Mutex<[InferencePlan.Workspace]>([])
+
+    func take() -> InferencePlan.Workspace? { free.withLock { $0.popLast() } }
+
+    func give(_ workspace: InferencePlan.Workspace) { free.withLock { $0.append(workspace) } }
+
+    /// How many are free now.
+    var count: Int { free.withLock { $0.count } }
 }

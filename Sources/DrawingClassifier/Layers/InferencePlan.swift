@@ -102,6 +102,8 @@ public struct InferencePlan: Sendable {
     /// The most output pixels (windows) and padded input rows of a fused block.
     let windowCount: Int
     let paddedRowCount: Int
+    /// Workspaces `outputs` made before and has finished with (shared by copies of the plan).
+    let spareWorkspaces = WorkspacePool()
 
     /// The plan of `network` for examples of `exampleShape` (`[C, H, W]` or `[I]`), or nil
     /// when a layer is not one of the five kinds above or the shapes do not fit (callers then
@@ -265,7 +267,11 @@ public struct InferencePlan: Sendable {
         let n = input.shape.first ?? 0
         let width = outputCount(layers: layerCount), stride = shapes[0].count
         precondition(input.count == n * stride, "The plan takes examples of \(stride) floats.")
-        var workspace = Workspace(for: self)
+        // A workspace per thread inside `outputs` at the same time, made once and kept: the
+        // convenience API (`Classifier.classify`, `probabilities`) does not allocate its
+        // scratch space per call.
+        var workspace = spareWorkspaces.take() ?? Workspace(for: self)
+        defer { spareWorkspaces.give(workspace) }
         let scalars = [Float](unsafeUninitializedCapacity: n * width) { out, initialized in
             input.scalars.withUnsafeBufferPointer { x in
                 for s in 0..<n {
