@@ -86,6 +86,35 @@ import TestSupport
         }
     }
 
+    @Test func aBarbWithAHookAtTheTipIsStillAHeadOfItsShaft() throws {
+        // Small states far apart, a long shaft and two separate barbs, the second drawn
+        // towards the tip with a little hook there: alone, that barb is a tiny whole arrow (a
+        // shaft with two barbs of its own); beside a shaft twelve times its size it is a
+        // piece of that shaft's head.
+        let (a, b) = (Point(x: 100, y: 100), Point(x: 400, y: 100))
+        let tip = Point(x: 382, y: 100)
+        let barbs = Sketch.barbs(start: a, tip: tip, length: 22)
+        let hook = Sketch.barbs(start: barbs.right, tip: tip, length: 5)
+        let hooked = Sketch.polyline([barbs.right, tip, hook.left, tip, hook.right], spacing: 1)
+        guard case let .success(alone) = ArrowGeometry.measure(hooked) else {
+            Issue.record("the hooked barb should measure as an arrow")
+            return
+        }
+        #expect(alone.drawnBarbs == 2)
+        var d = Document()
+        d.add("circle", Sketch.circle(center: a, radius: 16))
+        d.add("circle", Sketch.circle(center: b, radius: 16))
+        d.add("arrow", Sketch.arrow(from: Point(x: 30, y: 100), to: Point(x: 82, y: 100)))
+        d.label("a", 250, 88)
+        d.add("arrow", Self.shaft(Point(x: 118, y: 100), tip))                   // 3
+        d.add("arrow", Stroke(points: Sketch.polyline([tip, barbs.left], spacing: 1)))
+        d.add("arrow", Stroke(points: hooked))                                    // 5
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4, 5])
+        #expect(assembly.elements.count == 4)
+    }
+
     @Test func aHeadDrawnAfterAnotherElementStillFindsItsShaft() {
         var d = Document()
         d.add("circle", Sketch.circle(center: Self.left, radius: 40))            // 0

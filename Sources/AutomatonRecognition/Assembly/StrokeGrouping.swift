@@ -30,7 +30,8 @@ import StrokeFormats
 ///    `headSize`·(the shaft's extent) and `headSizeOfState`·S. A closed round is a head
 ///    only if small (under `roundHeadRatio`·S, or `crossingHeadRatio`·S where it crosses
 ///    a state's outline), at most `roundHeadSize`·(the shaft) and not ahead of the end.
-///    A one-stroke arrow with two real barbs is neither shaft nor head; a stroke that can
+///    A one-stroke arrow with two real barbs is no shaft, and a head only of a shaft
+///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook); a stroke that can
 ///    be the head of a shaft twice its size is no shaft. Offers are taken best first; a
 ///    shaft keeps the heads at one end (the end with more). The shaft is taken end to end
 ///    (a bent connector is not cut at its corner); the arrow points to the end with the
@@ -62,6 +63,7 @@ struct StrokeGrouping {
     static let headRounds = 4
     static let wholeArrowBarb = 0.04
     static let wholeArrowLongestBarb = 0.45
+    static let wholeArrowHeadSize = 0.1
     static let roundHeadAlong = 0.15
     static let headCircleRatio = 0.3
     static let roundHeadRatio = 0.35
@@ -298,7 +300,7 @@ struct StrokeGrouping {
                     <= Self.closedHeadOutlineGap * c.radius }
             }
         }
-        for h in ink.indices where !wholeArrows.contains(h) && ink[h].extent > 0 {
+        for h in ink.indices where ink[h].extent > 0 {
             let closedHead = inCircle.contains(h)
             if closedHead {
                 guard owner[h] == h, merged[h] == nil, !loops.contains(h),
@@ -320,8 +322,11 @@ struct StrokeGrouping {
                ink[h].fit!.radius >= (loops.contains(h) ? Self.crossingHeadRatio : Self.roundHeadRatio) * scale {
                 continue
             }
-            for (s, shaftEnds) in ends where s != h
-                && size <= (roundish && !closedHead ? Self.roundHeadSize : Self.headSize) * ink[s].extent {
+            // (A stroke that is a whole arrow on its own is a head only of a much longer shaft:
+            // a barb drawn with a hook.)
+            let largest = wholeArrows.contains(h) ? Self.wholeArrowHeadSize
+                : roundish && !closedHead ? Self.roundHeadSize : Self.headSize
+            for (s, shaftEnds) in ends where s != h && size <= largest * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated() {
                     let tipSide = e == shaftEnds.count - 1  // the last end is the pen's
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
