@@ -1,5 +1,7 @@
 import DrawingClassifier
-import StrokeFormats
+#if canImport(StrokeFormats)
+import StrokeFormats  // (before the house moves, Stroke was in DrawingClassifier)
+#endif
 import Foundation
 // infer-probe DATA THREADS SECONDS: single-image latency, then batch-256 throughput.
 let arguments = CommandLine.arguments
