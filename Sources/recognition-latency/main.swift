@@ -3,7 +3,9 @@
 import AutomatonRecognition
 import DrawingClassifier
 import Foundation
-import StrokeFormats
+#if canImport(StrokeFormats)
+import StrokeFormats  // (before the house moves, Stroke and Drawing were in DrawingClassifier)
+#endif
 let budget = Double(CommandLine.arguments[1])!
 func now() -> Double {
     var t = timespec(); clock_gettime(CLOCK_MONOTONIC, &t)
