@@ -493,14 +493,14 @@ struct StrokeGrouping {
                          coveredAngle: CircleFit.coveredAngle(p, around: center))
     }
 
-    /// Whether the points lie on the circle: their mean distance from its outline is at most
-    /// `tolerance` of its radius.
     /// Whether an arc covering half a turn or more on its own is much smaller than `circle`
     /// (under `ownArcRadius` of it): it cannot be a part of that round.
     private func curlsSmaller(_ arc: CircleFit, than circle: CircleFit) -> Bool {
         arc.coveredAngle >= Self.ownArcCoverage && arc.radius < Self.ownArcRadius * circle.radius
     }
 
+    /// Whether the points lie on the circle: their mean distance from its outline is at most
+    /// `tolerance` of its radius.
     private func lies(_ points: [Point], on circle: CircleFit, within tolerance: Double) -> Bool {
         let off = points.reduce(0) { $0 + abs($1.distance(to: circle.center) - circle.radius) }
         return off <= tolerance * circle.radius * Double(points.count)
