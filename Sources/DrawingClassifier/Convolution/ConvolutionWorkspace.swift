@@ -68,7 +68,7 @@ struct ConvolutionWorkspace {
             at.weightsByOutput = arena.region(depth * o)
         }
         offsets = at
-        floats = [Float](repeating: 0, count: arena.count)
+        floats = [Float](repeating: 0, count: arena.count + ArenaLayout.alignmentSlack)
         tiles = (0..<tileCount).map { Int32($0) }
     }
 
@@ -85,7 +85,7 @@ struct ConvolutionWorkspace {
         let (count, taps) = (o * c * k * k, k * k)
         let wasArranged = arranged
         floats.withUnsafeMutableBufferPointer { arena in
-            let base = arena.baseAddress!
+            let base = ArenaLayout.lineStart(arena.baseAddress!)
             let unchanged = weights.withUnsafeBufferPointer { w in
                 bias.withUnsafeBufferPointer { b in
                     if wasArranged && memcmp(base + at.weights, w.baseAddress!, 4 * count) == 0
@@ -119,7 +119,7 @@ struct ConvolutionWorkspace {
         let (at, examples) = (offsets, examplesPerProduct)
         return floats.withUnsafeMutableBufferPointer { arena in
             tiles.withUnsafeBufferPointer { tiles in
-                let base = arena.baseAddress!
+                let base = ArenaLayout.lineStart(arena.baseAddress!)
                 return body(ConvolutionBuffers(
                     examplesPerProduct: examples, padded: base + at.padded,
                     paddedGrad: base + at.paddedGrad, patches: base + at.patches,

@@ -5,6 +5,18 @@ struct ArenaLayout {
     /// Elements of the arena so far: what to allocate.
     private(set) var count = 0
 
+    /// Floats to allocate beyond `count` so that the arena can start on a 64-byte line
+    /// (`lineStart`): an array's storage is only 16-byte aligned.
+    static let alignmentSlack = 15
+
+    /// The first float of `storage` on a 64-byte line: where a float arena allocated with
+    /// `alignmentSlack` extra floats starts, so every region is line-aligned whatever address
+    /// the allocator gave (a vector load across two lines costs a second access).
+    static func lineStart(_ storage: UnsafeMutablePointer<Float>) -> UnsafeMutablePointer<Float> {
+        let misalignment = Int(bitPattern: storage) & 63
+        return storage + (misalignment == 0 ? 0 : (64 - misalignment) / 4)
+    }
+
     /// A new region of `size` elements of `bytes` bytes each; returns its offset.
     mutating func region(_ size: Int, elementBytes bytes: Int = 4) -> Int {
         let offset = count

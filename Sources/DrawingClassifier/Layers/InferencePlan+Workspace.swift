@@ -4,7 +4,7 @@ extension InferencePlan {
     /// Scratch space for `run`; keep one per thread and reuse it.
     public struct Workspace: Sendable {
         /// Every float buffer in one arena, the index lists in a second and the bit masks in
-        /// a third, at the offsets of `layout`.
+        /// a third, at the offsets of `layout` (the floats from `ArenaLayout.lineStart`).
         var floats: [Float], indices: [Int32], masks: [UInt64]
         let layout: Layout
         var matrix: MatrixMultiply
@@ -46,7 +46,7 @@ extension InferencePlan {
         public init(for plan: InferencePlan) {
             layout = Layout(for: plan)
             // Every float is written before it is read, so the arena starts unfilled.
-            let count = layout.counts.floats
+            let count = layout.counts.floats + ArenaLayout.alignmentSlack
             floats = [Float](unsafeUninitializedCapacity: count) { _, initialized in
                 initialized = count
             }

@@ -232,9 +232,10 @@ public struct InferencePlan: Sendable {
         workspace.floats.withUnsafeMutableBufferPointer { floats in
         workspace.indices.withUnsafeMutableBufferPointer { indices in
         workspace.masks.withUnsafeMutableBufferPointer { masks in
-            let scratch = Scratch(layout, floats: floats.baseAddress!,
+            let arena = ArenaLayout.lineStart(floats.baseAddress!)
+            let scratch = Scratch(layout, floats: arena,
                                   indices: indices.baseAddress!, masks: masks.baseAddress!)
-            var x = floats.baseAddress! + layout.first, y = floats.baseAddress! + layout.second
+            var x = arena + layout.first, y = arena + layout.second
             // The example enters channels last.
             Self.reorder(example, shape: shapes[0], toChannelsLast: true, into: x)
             var index = 0
