@@ -11,6 +11,8 @@ struct ConvolutionWorkspace {
     /// How many examples' rows go through one matrix product.
     let examplesPerProduct: Int
     private var floats: [Float]
+    /// Where the arena starts in `floats` (`ArenaLayout.lineStart`; see `realign`).
+    private var shift: Int
     private var tiles: [Int32]
     private let offsets: Offsets
     /// Whether the arrangements hold the weights and bias of `offsets.weights`/`bias`.
@@ -68,8 +70,19 @@ struct ConvolutionWorkspace {
             at.weightsByOutput = arena.region(depth * o)
         }
         offsets = at
-        floats = [Float](repeating: 0, count: arena.count + ArenaLayout.alignmentSlack)
+        var floats = [Float](repeating: 0, count: arena.count + ArenaLayout.alignmentSlack)
+        shift = floats.withUnsafeMutableBufferPointer {
+            ArenaLayout.lineStart($0.baseAddress!) - $0.baseAddress!
+        }
+        self.floats = floats
         tiles = (0..<tileCount).map { Int32($0) }
+    }
+
+    /// The arena lives on from call to call (zero borders, arranged weights); a copy of the
+    /// workspace may get storage at another offset from a line, and is moved back in step.
+    private mutating func realign() {
+        let old = shift
+        shift = floats.withUnsafeMutableBufferPointer { ArenaLayout.realign($0, from: old) }
     }
 
     /// Whether this workspace is the one for these sizes and kernels.
@@ -84,8 +97,9 @@ struct ConvolutionWorkspace {
         let (c, o, k, at, algorithm) = (channels, outputs, kernelSize, offsets, algorithm)
         let (count, taps) = (o * c * k * k, k * k)
         let wasArranged = arranged
-        floats.withUnsafeMutableBufferPointer { arena in
-            let base = ArenaLayout.lineStart(arena.baseAddress!)
+        realign()
+        floats.withUnsafeMutableBufferPointer { [shift] arena in
+            let base = arena.baseAddress! + shift
             let unchanged = weights.withUnsafeBufferPointer { w in
                 bias.withUnsafeBufferPointer { b in
                     if wasArranged && memcmp(base + at.weights, w.baseAddress!, 4 * count) == 0
@@ -117,9 +131,10 @@ struct ConvolutionWorkspace {
     /// Runs `body` with the buffers (arrange the weights first).
     mutating func withBuffers<R>(_ body: (ConvolutionBuffers) -> R) -> R {
         let (at, examples) = (offsets, examplesPerProduct)
-        return floats.withUnsafeMutableBufferPointer { arena in
+        realign()
+        return floats.withUnsafeMutableBufferPointer { [shift] arena in
             tiles.withUnsafeBufferPointer { tiles in
-                let base = ArenaLayout.lineStart(arena.baseAddress!)
+                let base = arena.baseAddress! + shift
                 return body(ConvolutionBuffers(
                     examplesPerProduct: examples, padded: base + at.padded,
                     paddedGrad: base + at.paddedGrad, patches: base + at.patches,

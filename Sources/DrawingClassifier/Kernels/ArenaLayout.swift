@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the named buffers of a workspace lie in its one arena (llm.c's `malloc_and_point`):
 /// regions one after another, each a whole number of 64-byte lines long, so that one
 /// `withUnsafeMutableBufferPointer` on the arena reaches every buffer.
@@ -15,6 +17,19 @@ struct ArenaLayout {
     static func lineStart(_ storage: UnsafeMutablePointer<Float>) -> UnsafeMutablePointer<Float> {
         let misalignment = Int(bitPattern: storage) & 63
         return storage + (misalignment == 0 ? 0 : (64 - misalignment) / 4)
+    }
+
+    /// Keeps an arena that lives on from call to call on a line when its array was copied
+    /// (copy on write) to storage at another offset from a line: `shift` is where the arena
+    /// started in `storage` (in floats); when `lineStart` is elsewhere now, the contents are
+    /// moved there, so every region keeps what it held. Returns the arena's start now.
+    static func realign(_ storage: UnsafeMutableBufferPointer<Float>, from shift: Int) -> Int {
+        let base = storage.baseAddress!
+        let now = lineStart(base) - base
+        if now != shift {
+            memmove(base + now, base + shift, (storage.count - alignmentSlack) * 4)
+        }
+        return now
     }
 
     /// A new region of `size` elements of `bytes` bytes each; returns its offset.
