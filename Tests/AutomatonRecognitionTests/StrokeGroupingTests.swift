@@ -197,6 +197,30 @@ import TestSupport
         #expect(arrow.role.name == "transition")
     }
 
+    @Test func aRoundedTriangleDrawnAheadOfTheShaftsEndJoinsIt() throws {
+        // A closed head drawn as a rounded triangle (round enough to pass as a small circle,
+        // which the classifier calls it) that touches q1, its centre on the shaft's line
+        // ahead of the shaft's end: the shaft stops at the head's base.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))
+        d.add("circle", Sketch.circle(center: Point(x: 400, y: 100), radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.label("a", 250, 88)
+        let center = Point(x: 346, y: 100)
+        let head = (0...60).map { k -> Point in
+            let t = 2 * Double.pi * Double(k) / 60
+            let r = 13 * (1 + 0.12 * cos(3 * t))
+            return Point(x: center.x + r * cos(t), y: center.y + r * sin(t))
+        }
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 334, y: 100)))  // 3
+        d.add("circle", Stroke(points: head))                                     // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        #expect(arrow.role.name == "transition")
+    }
+
     @Test func aLoopWithASeparatelyDrawnHeadIsOneLoop() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)

@@ -29,7 +29,9 @@ import StrokeFormats
 ///    extent) beyond the end and `headBehind`·(its extent) behind it; it is at most
 ///    `headSize`·(the shaft's extent) and `headSizeOfState`·S. A closed round is a head
 ///    only if small (under `roundHeadRatio`·S, or `crossingHeadRatio`·S where it crosses
-///    a state's outline), at most `roundHeadSize`·(the shaft) and not ahead of the end.
+///    a state's outline), at most `roundHeadSize`·(the shaft) and not ahead of the end
+///    (`roundHeadAlong`) unless its centre lies on the shaft's line (within
+///    `roundHeadOnLine`·(its extent): a triangle drawn on the end of a shaft).
 ///    A one-stroke arrow with two real barbs is no shaft, and a head only of a shaft
 ///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook); a stroke that can
 ///    be the head of a shaft twice its size is no shaft. Offers are taken best first; a
@@ -65,6 +67,7 @@ struct StrokeGrouping {
     static let wholeArrowLongestBarb = 0.45
     static let wholeArrowHeadSize = 0.1
     static let roundHeadAlong = 0.15
+    static let roundHeadOnLine = 0.2
     static let headCircleRatio = 0.3
     static let roundHeadRatio = 0.35
     static let crossingHeadRatio = 0.6
@@ -335,7 +338,8 @@ struct StrokeGrouping {
                     let lateral = abs((center - end.point).cross(end.outward))
                     let along = (center - end.point).dot(end.outward)
                     guard lateral <= Self.headLateral * size,
-                          along <= (roundish ? Self.roundHeadAlong : Self.headAlong) * size,
+                          along <= (roundish && lateral > Self.roundHeadOnLine * size
+                                    ? Self.roundHeadAlong : Self.headAlong) * size,
                           along >= -Self.headBehind * size
                     else { continue }
                     offers.append(((gap + lateral) / size, h, s, tipSide ? 1 : 0))
