@@ -22,12 +22,7 @@ public enum CoreMLImport {
         do {
             data = Data(try BoundedFile.read(contentsOf: path, limit: maximumBytes, regularFileOnly: true))
         } catch {
-            switch error {
-            case let .unreadable(reason): throw .unreadable(path: path, reason: reason)
-            case .notARegularFile: throw .unreadable(path: path, reason: "not a regular file")
-            case let .tooLarge(count):
-                throw .unreadable(path: path, reason: "\(count) bytes is larger than any drawing classifier")
-            }
+            throw .unreadable(path: path, reason: error.reason(expecting: "drawing classifier"))
         }
         return try classifier(from: data, path: path)
     }

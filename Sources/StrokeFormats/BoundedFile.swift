@@ -16,6 +16,17 @@ public enum BoundedFile {
         case notARegularFile
         /// It is larger than the limit: its size, or the bytes read when it passed it.
         case tooLarge(bytes: Int)
+
+        /// The reason for an error message about a file that should have been `what` (a
+        /// "model", say): "not a regular file", "N bytes is larger than any model", or why
+        /// it could not be read.
+        public func reason(expecting what: String) -> String {
+            switch self {
+            case let .unreadable(reason): reason
+            case .notARegularFile: "not a regular file"
+            case let .tooLarge(bytes): "\(bytes) bytes is larger than any \(what)"
+            }
+        }
     }
 
     /// The contents of `path`, at most `limit` bytes. With `regularFileOnly`, pipes,

@@ -104,6 +104,7 @@ struct StrokeGrouping {
         var points: [Point]       // finite points
         var sparse: [Point]       // resampled, for distances
         var extent: Double
+        var samples: [Point] = [] // 32 resampled points, for circle fits (3 or more points)
         var fit: CircleFit?
         var isState = false
     }
@@ -120,14 +121,22 @@ struct StrokeGrouping {
                        ? resampled(points, count: 24) : points,
                        extent: extent.isFinite ? extent : 0)
         }
-        for k in ink.indices where ink[k].extent > 0 && ordered[k].rejection?.contains("2 points") != true {
-            ink[k].fit = quickFit(ink[k].points)
+        for k in ink.indices where ink[k].extent > 0 && ink[k].points.count >= 3
+            && ordered[k].rejection?.contains("2 points") != true {
+            ink[k].samples = resampled(ink[k].points, count: 32)
+            ink[k].fit = quickFit(ink[k].samples)
         }
 
         // 1. Scale.
         func passesAsCircle(_ fit: CircleFit) -> Bool {
             fit.relativeTrimmedResidual <= options.maximumCircleResidual
                 && fit.coveredAngle >= options.minimumCircleCoverage
+        }
+        // A closed round (whatever its class): a good fit all the way round, at least
+        // `radius` large.
+        func isClosedRound(_ fit: CircleFit, radius: Double = 0) -> Bool {
+            fit.relativeTrimmedResidual <= options.maximumCircleResidual
+                && fit.coveredAngle >= options.contextCircleCoverage && fit.radius >= radius
         }
         let circleRadii = ink.indices.compactMap { k -> Double? in
             guard ordered[k].rejection == nil, ordered[k].kind == .circle,
@@ -150,9 +159,7 @@ struct StrokeGrouping {
         let circles = ink.indices.filter { ink[$0].isState }
         let largeRounds = ink.indices.filter { k in
             guard let fit = ink[k].fit else { return false }
-            return ink[k].isState || fit.radius >= 0.5 * (scale ?? 0)
-                && fit.relativeTrimmedResidual <= options.maximumCircleResidual
-                && fit.coveredAngle >= options.contextCircleCoverage
+            return ink[k].isState || isClosedRound(fit, radius: 0.5 * (scale ?? 0))
         }
         var loops = Set<Int>()
         for a in circles {
@@ -186,9 +193,7 @@ struct StrokeGrouping {
         func crossesARound(_ circle: CircleFit, besides: [Int]) -> Bool {
             ink.indices.contains { k in
                 guard !besides.contains(k), let c = ink[k].fit,
-                      c.relativeTrimmedResidual <= options.maximumCircleResidual,
-                      c.coveredAngle >= options.contextCircleCoverage,
-                      c.radius >= 0.5 * (scale ?? 0) else { return false }
+                      isClosedRound(c, radius: 0.5 * (scale ?? 0)) else { return false }
                 let d = circle.center.distance(to: c.center)
                 return d > options.ringCenterTolerance * min(circle.radius, c.radius)
                     && d < Self.touchingRounds * (circle.radius + c.radius)
@@ -199,8 +204,7 @@ struct StrokeGrouping {
             // (Arcs whose ends are too far apart for any state are not fitted together.)
             for b in arcs[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
                 within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
-                let union = resampled(ink[a].points, count: 32) + resampled(ink[b].points, count: 32)
-                guard let fit = quickFit(union, isResampled: true),
+                guard let fit = quickFit(ink[a].samples + ink[b].samples),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual,
                       fit.radius >= 0.5 * (scale ?? 0),
                       fit.radius <= Self.largestArcState * (scale ?? .infinity),
@@ -237,8 +241,7 @@ struct StrokeGrouping {
             let host = ink.indices.compactMap { k -> (k: Int, residual: Double)? in
                 guard k != a, ink[k].isState, owner[k] == k, merged[k] == nil,
                       let c = ink[k].fit else { return nil }
-                let union = resampled(ink[k].points, count: 32) + resampled(ink[a].points, count: 32)
-                guard let fit = quickFit(union, isResampled: true),
+                guard let fit = quickFit(ink[k].samples + ink[a].samples),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual,
                       abs(c.radius / fit.radius - 1) <= Self.absorbedArcRadiusTolerance,
                       lies(ink[a].sparse, on: fit, within: Self.absorbedArcRadiusTolerance),
@@ -258,8 +261,7 @@ struct StrokeGrouping {
             guard let fit = ink[k].fit, fit.radius >= Self.roundHeadRatio * (scale ?? 0)
             else { return false }
             guard !loops.contains(k) else { return false }
-            return ink[k].isState || fit.relativeTrimmedResidual <= options.maximumCircleResidual
-                && fit.coveredAngle >= options.contextCircleCoverage
+            return ink[k].isState || isClosedRound(fit)
         })
         let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
         var ends: [Int: [(point: Point, outward: Point)]] = [:]   // shaft candidates
@@ -314,10 +316,8 @@ struct StrokeGrouping {
             let center = centroid(ink[h].sparse)
             // A round between head and state size may be a closed head, if it does not lie
             // ahead of the end as the state an arrow points at does.
-            let roundish = closedHead || ink[h].fit.map { fit in
-                fit.relativeTrimmedResidual <= options.maximumCircleResidual
-                    && fit.coveredAngle >= options.contextCircleCoverage
-                    && fit.radius >= Self.headCircleRatio * (scale ?? 0)
+            let roundish = closedHead || ink[h].fit.map {
+                isClosedRound($0, radius: Self.headCircleRatio * (scale ?? 0))
             } ?? false
             // (A closed head may be as large as a small state only where it crosses a state's
             // outline, which no state does.)
@@ -474,13 +474,12 @@ struct StrokeGrouping {
         return groups.sorted { $0.members[0] < $1.members[0] }
     }
 
-    /// A circle fitted in closed form (Taubin's algebraic fit on 32 resampled points, no
-    /// iterations): enough to tell arcs, rounds and sizes apart, at a fraction of the cost
-    /// of `CircleFit.fit` (the assembler still fits every state with it).
-    /// `points` are resampled unless `isResampled` (arcs joined end to end are not one line).
-    private func quickFit(_ points: [Point], isResampled: Bool = false) -> CircleFit? {
-        guard points.count >= 3 else { return nil }
-        let p = isResampled ? points : resampled(points, count: 32)
+    /// A circle fitted in closed form (Taubin's algebraic fit, no iterations) to evenly
+    /// resampled points (`Ink.samples`, one stroke's or two arcs' together): enough to tell
+    /// arcs, rounds and sizes apart, at a fraction of the cost of `CircleFit.fit` (the
+    /// assembler still fits every state with it).
+    private func quickFit(_ p: [Point]) -> CircleFit? {
+        guard p.count >= 3 else { return nil }
         let mean = centroid(p)
         let spread = (p.reduce(0) { $0 + ($1 - mean).dot($1 - mean) } / Double(p.count))
             .squareRoot()

@@ -179,12 +179,7 @@ public enum ModelFile {
         do {
             bytes = try BoundedFile.read(contentsOf: path, limit: maximumBytes, regularFileOnly: true)
         } catch {
-            switch error {
-            case let .unreadable(reason): throw .unreadable(path: path, reason: reason)
-            case .notARegularFile: throw .unreadable(path: path, reason: "not a regular file")
-            case let .tooLarge(count):
-                throw .unreadable(path: path, reason: "\(count) bytes is larger than any model")
-            }
+            throw .unreadable(path: path, reason: error.reason(expecting: "model"))
         }
         return try decode(bytes, path: path)
     }
