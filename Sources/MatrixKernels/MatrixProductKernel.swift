@@ -85,6 +85,9 @@ public enum MatrixProductKernel {
         let mr = tileRows, nr = tileColumns
         let rowPanels = (m + mr - 1) / mr, columnPanels = (n + nr - 1) / nr
         let depth = min(k, blockDepth)
+#if KERNELS_AVX512 && arch(x86_64)
+        let tallRows = m > mr && m % mr <= 4 ? m % mr : 0
+#endif
         var p0 = 0
         while p0 < k {
             let kb = min(depth, k - p0)
@@ -114,6 +117,19 @@ public enum MatrixProductKernel {
                         ? a + i0 * aRowStride + p0 * aColumnStride
                         : UnsafePointer(pa + ip * kb * mr * splat)
 #if KERNELS_AVX512 && arch(x86_64)
+                    // A ragged last panel of 1–4 rows after a full one (49 = 6·8 + 1 tiles
+                    // of a 14×14 map, 9 = 8 + 1 of a 7×7 one): the full panel takes them
+                    // into one tall tile (up to 24 accumulators of the 32 registers), at
+                    // 2 multiply-adds per step of k and row instead of 4 cycles per row.
+                    if tallRows > 0 && ip >= rowPanels - 2 {
+                        if ip == rowPanels - 2 {
+                            tallTile(rowsBeyond: tallRows, depth: kb, a: aPanel,
+                                     aRowStride: aRowStride, aColumnStride: aColumnStride,
+                                     b: bPanel, bStride: bStride, c: c + i0 * ldc + j0,
+                                     ldc: ldc, columns: cols, overwrite: p0 == 0 && !accumulate)
+                        }
+                        continue
+                    }
                     // A ragged last panel of a few rows (49 = 6·8 + 1 pixels of a 7×7
                     // map): one row at a time costs 4 cycles per step of k and row, the full
                     // tile 16 whatever the rows.
@@ -192,6 +208,88 @@ public enum MatrixProductKernel {
         if rows > 5 { storePartialRow(c50, c51, columns: n, to: c + 5 * ldc, overwrite: o) }
         if rows > 6 { storePartialRow(c60, c61, columns: n, to: c + 6 * ldc, overwrite: o) }
         if rows > 7 { storePartialRow(c70, c71, columns: n, to: c + 7 * ldc, overwrite: o) }
+    }
+
+    /// c[8 + rowsBeyond, columns] (+)= A · b-panel[depth][32], rowsBeyond in 1...4: `tile`
+    /// with up to four more rows, each with exactly the arithmetic of a row of `tile`.
+    @inline(__always)
+    private static func tallTile(rowsBeyond: Int, depth: Int, a: UnsafePointer<Float>,
+                                 aRowStride: Int, aColumnStride: Int, b: UnsafePointer<Float>,
+                                 bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int,
+                                 columns: Int, overwrite: Bool) {
+        // A constant row count in each branch, so the unused accumulators vanish.
+        switch rowsBeyond {
+        case 1: tallTile(1, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, columns, overwrite)
+        case 2: tallTile(2, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, columns, overwrite)
+        case 3: tallTile(3, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, columns, overwrite)
+        default: tallTile(4, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, columns, overwrite)
+        }
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    @inline(__always)
+    private static func tallTile(_ e: Int, _ depth: Int, _ a: UnsafePointer<Float>,
+                                 _ aRowStride: Int, _ aColumnStride: Int,
+                                 _ b: UnsafePointer<Float>, _ bStride: Int,
+                                 _ c: UnsafeMutablePointer<Float>, _ ldc: Int, _ columns: Int,
+                                 _ overwrite: Bool) {
+        typealias V = SIMD16<Float>
+        var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
+        var c31 = V(), c40 = V(), c41 = V(), c50 = V(), c51 = V(), c60 = V(), c61 = V()
+        var c70 = V(), c71 = V(), c80 = V(), c81 = V(), c90 = V(), c91 = V()
+        var ca0 = V(), ca1 = V(), cb0 = V(), cb1 = V()
+        let r = aRowStride
+        var ap = a
+        var bp = UnsafeRawPointer(b)
+        for _ in 0..<depth {
+            let b0 = bp.loadUnaligned(as: V.self)
+            let b1 = bp.loadUnaligned(fromByteOffset: 64, as: V.self)
+            var s = V(repeating: ap[0])
+            c00.addProduct(s, b0); c01.addProduct(s, b1)
+            s = V(repeating: ap[r])
+            c10.addProduct(s, b0); c11.addProduct(s, b1)
+            s = V(repeating: ap[2 &* r])
+            c20.addProduct(s, b0); c21.addProduct(s, b1)
+            s = V(repeating: ap[3 &* r])
+            c30.addProduct(s, b0); c31.addProduct(s, b1)
+            s = V(repeating: ap[4 &* r])
+            c40.addProduct(s, b0); c41.addProduct(s, b1)
+            s = V(repeating: ap[5 &* r])
+            c50.addProduct(s, b0); c51.addProduct(s, b1)
+            s = V(repeating: ap[6 &* r])
+            c60.addProduct(s, b0); c61.addProduct(s, b1)
+            s = V(repeating: ap[7 &* r])
+            c70.addProduct(s, b0); c71.addProduct(s, b1)
+            s = V(repeating: ap[8 &* r])
+            c80.addProduct(s, b0); c81.addProduct(s, b1)
+            if e > 1 {
+                s = V(repeating: ap[9 &* r])
+                c90.addProduct(s, b0); c91.addProduct(s, b1)
+            }
+            if e > 2 {
+                s = V(repeating: ap[10 &* r])
+                ca0.addProduct(s, b0); ca1.addProduct(s, b1)
+            }
+            if e > 3 {
+                s = V(repeating: ap[11 &* r])
+                cb0.addProduct(s, b0); cb1.addProduct(s, b1)
+            }
+            ap += aColumnStride
+            bp += bStride &* 4
+        }
+        let (n, o) = (columns, overwrite)
+        storePartialRow(c00, c01, columns: n, to: c, overwrite: o)
+        storePartialRow(c10, c11, columns: n, to: c + ldc, overwrite: o)
+        storePartialRow(c20, c21, columns: n, to: c + 2 * ldc, overwrite: o)
+        storePartialRow(c30, c31, columns: n, to: c + 3 * ldc, overwrite: o)
+        storePartialRow(c40, c41, columns: n, to: c + 4 * ldc, overwrite: o)
+        storePartialRow(c50, c51, columns: n, to: c + 5 * ldc, overwrite: o)
+        storePartialRow(c60, c61, columns: n, to: c + 6 * ldc, overwrite: o)
+        storePartialRow(c70, c71, columns: n, to: c + 7 * ldc, overwrite: o)
+        storePartialRow(c80, c81, columns: n, to: c + 8 * ldc, overwrite: o)
+        if e > 1 { storePartialRow(c90, c91, columns: n, to: c + 9 * ldc, overwrite: o) }
+        if e > 2 { storePartialRow(ca0, ca1, columns: n, to: c + 10 * ldc, overwrite: o) }
+        if e > 3 { storePartialRow(cb0, cb1, columns: n, to: c + 11 * ldc, overwrite: o) }
     }
 
     /// One row of C: c[columns] (+)= A[depth] · b-panel[depth][32], with exactly the

@@ -11,7 +11,9 @@ import Testing
     @Test(arguments: [Case(m: 1, n: 1, k: 1), Case(m: 4, n: 8, k: 3), Case(m: 5, n: 13, k: 7),
                       Case(m: 17, n: 9, k: 300), Case(m: 33, n: 70, k: 513),
                       Case(m: 64, n: 49, k: 288), Case(m: 3, n: 100, k: 257),
-                      Case(m: 9, n: 16, k: 20), Case(m: 12, n: 48, k: 33)])
+                      Case(m: 9, n: 16, k: 20), Case(m: 12, n: 48, k: 33),
+                      Case(m: 10, n: 40, k: 17), Case(m: 11, n: 64, k: 32),
+                      Case(m: 49, n: 32, k: 16), Case(m: 196, n: 70, k: 144)])
     func matrixMultiplyMatchesTheNaiveProductForEveryLayout(_ shape: Case) {
         var rng = SplitMix64(seed: UInt64(shape.m * 1000 + shape.n * 10 + shape.k))
         let (m, n, k) = (shape.m, shape.n, shape.k)
@@ -50,6 +52,40 @@ import Testing
                         "\(path): aᵀ \(aTransposed), bᵀ \(bTransposed), += \(accumulate)")
             }
         }
+        }
+    }
+
+    /// A row of C gets the same bits whatever rows share its product (full tiles, a tall
+    /// last tile of 9–12 rows, rows alone): grouping examples into one product must not
+    /// change a result.
+    @Test func aRowsBitsDoNotDependOnTheRowsBesideIt() {
+        var rng = SplitMix64(seed: 12)
+        let (n, k) = (70, 37)
+        let b = Tensor.random(shape: [k, n], using: &rng).scalars
+        for m in [1, 3, 8, 9, 10, 11, 12, 13, 17, 20, 49] {
+            let a = Tensor.random(shape: [m, k], using: &rng).scalars
+            for path in KernelPath.allCases where path.isSupported {
+                var matrix = MatrixMultiply(path: path)
+                func product(_ rows: Range<Int>) -> [Float] {
+                    var c = [Float](repeating: 0, count: rows.count * n)
+                    a.withUnsafeBufferPointer { pa in
+                        b.withUnsafeBufferPointer { pb in
+                            c.withUnsafeMutableBufferPointer { pc in
+                                matrix.multiply(
+                                    rows: rows.count, columns: n, depth: k,
+                                    a: pa.baseAddress! + rows.lowerBound * k, aRowStride: k,
+                                    aColumnStride: 1, b: pb.baseAddress!, bRowStride: n,
+                                    bColumnStride: 1, c: pc.baseAddress!, ldc: n,
+                                    accumulate: false)
+                            }
+                        }
+                    }
+                    return c
+                }
+                let whole = product(0..<m)
+                let rowByRow = (0..<m).flatMap { product($0..<($0 + 1)) }
+                #expect(whole.map(\.bitPattern) == rowByRow.map(\.bitPattern), "\(path), \(m) rows")
+            }
         }
     }
 
