@@ -35,7 +35,8 @@ struct ConvexHull {
 
     var perimeter: Double {
         guard corners.count >= 2 else { return 0 }
-        return corners.indices.reduce(0) { $0 + corners[$1].distance(to: corners[($1 + 1) % corners.count]) }
+        let n = corners.count
+        return corners.indices.reduce(0) { $0 + corners[$1].distance(to: corners[($1 + 1) % n]) }
     }
 
     /// 4π·area / perimeter²: 1 for a circle, ≈ 0.97 for an ellipse of axes 3:2, 0.91 for
@@ -48,8 +49,10 @@ struct ConvexHull {
     /// Distance from `point` to the hull: 0 inside or on it.
     func distance(to point: Point) -> Double {
         guard corners.count >= 3 else {
-            return corners.count == 2 ? AutomatonRecognition.distance(from: point, toSegment: corners[0], corners[1])
-                : corners.first.map { $0.distance(to: point) } ?? .infinity
+            if corners.count == 2 {
+                return AutomatonRecognition.distance(from: point, toSegment: corners[0], corners[1])
+            }
+            return corners.first.map { $0.distance(to: point) } ?? .infinity
         }
         let n = corners.count
         let inside = corners.indices.allSatisfy { i in
