@@ -221,6 +221,48 @@ import TestSupport
         #expect(arrow.role.name == "transition")
     }
 
+    /// A closed head drawn as a rounded triangle round `center`, its apex towards +x:
+    /// r(t) = radius·(1 + 0.3·cos 3t), hull circularity ≈ 0.86 (a circle's is 1).
+    static func roundedTriangle(center: Point, radius: Double) -> Stroke {
+        Stroke(points: (0...60).map { k in
+            let t = 2 * Double.pi * Double(k) / 60
+            let r = radius * (1 + 0.3 * cos(3 * t))
+            return Point(x: center.x + r * cos(t), y: center.y + r * sin(t))
+        })
+    }
+
+    @Test(arguments: ["circle", "cycle"])
+    func aTriangleHeadRoundTheShaftsEndAcrossTheStatesOutlineJoinsItsShaft(label: String) throws {
+        // A closed head drawn round the end of a short shaft, across q1's outline, over half
+        // the shaft's size and round enough to fit a circle (the classifier calls it a circle
+        // or a loop): its outline is no round, so it is the head, not a loop on q1.
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 250, y: 100)))  // 3
+        d.add(label, Self.roundedTriangle(center: Point(x: 246, y: 100), radius: 22))  // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        #expect(arrow.role.name == "transition")
+    }
+
+    @Test func aRoundLoopRoundAnArrowsTipStaysALoop() throws {
+        // A self-loop on q1 drawn as a whole circle just where a shaft with a separate V head
+        // arrives, so the shaft's end lies inside it: it is round, so no closed head.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 258, y: 100)))  // 3
+        d.add("arrow", Self.head(at: Point(x: 258, y: 100)))                     // 4
+        d.add("cycle", Stroke(points: Sketch.circlePoints(center: Point(x: 254, y: 100),
+                                                          radius: 22, using: &rng)))  // 5
+        d.label("b", 240, 60)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q0 -> q1 a", "q1 -> q1 b"])
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
+        let loop = try #require(Self.element(of: 5, in: assembly))
+        #expect(loop.strokes == [5] && loop.role.name == "cycle")
+    }
+
     @Test func aLoopWithASeparatelyDrawnHeadIsOneLoop() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)

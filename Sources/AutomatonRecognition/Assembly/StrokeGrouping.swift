@@ -31,7 +31,12 @@ import StrokeFormats
 ///    only if small (under `roundHeadRatio`·S, or `crossingHeadRatio`·S where it crosses
 ///    a state's outline), at most `roundHeadSize`·(the shaft) and not ahead of the end
 ///    (`roundHeadAlong`) unless its centre lies on the shaft's line (within
-///    `roundHeadOnLine`·(its extent): a triangle drawn on the end of a shaft).
+///    `roundHeadOnLine`·(its extent): a triangle drawn on the end of a shaft). A closed
+///    round touching a larger state is a head only if its outline is no round (the
+///    circularity of its convex hull is at most `roundHull`): a round one is a self-loop.
+///    Whatever its class and size, a closed stroke whose outline is no round is a head of
+///    the shaft whose end lies inside it (`closedHeadOffers`: a triangle drawn round the
+///    end of a shaft, which the classifier calls a circle or a loop).
 ///    A one-stroke arrow with two real barbs is no shaft, and a head only of a shaft
 ///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook); a stroke that can
 ///    be the head of a shaft twice its size is no shaft. Offers are taken best first; a
@@ -84,6 +89,10 @@ struct StrokeGrouping {
     static let touchingRounds = 1.25
     static let touchingLoop = 1.15
     static let closedHeadOutlineGap = 0.5
+    static let roundHull = 0.88
+    static let closedHeadSizeOfState = 2.2
+    static let closedHeadEndGap = 0.1
+    static let closedHeadEndpointGap = 0.5
     static let textSize = 1.2
     static let textGap = 0.4
     static let textOutlineGap = 0.2
@@ -291,7 +300,7 @@ struct StrokeGrouping {
                                         shaft: line, drawnBarbs: 0)
             ends[k] = [(line[0], heading(line.reversed())), (line[line.count - 1], heading(line))]
         }
-        var offers: [(score: Double, head: Int, shaft: Int, end: Int)] = []
+        var offers: [Offer] = []
         // A closed round may be a closed head (a triangle drawn in one stroke) however large,
         // where it touches a larger state that is not its own: the state the arrow points at.
         func touchesAnotherState(_ h: Int) -> Bool {
@@ -309,7 +318,8 @@ struct StrokeGrouping {
             let closedHead = inCircle.contains(h)
             if closedHead {
                 guard owner[h] == h, merged[h] == nil, !loops.contains(h),
-                      touchesAnotherState(h) else { continue }
+                      touchesAnotherState(h),
+                      ConvexHull(ink[h].points).circularity <= Self.roundHull else { continue }
             }
             let size = ink[h].extent
             if let scale, size > Self.headSizeOfState * scale { continue }
@@ -345,6 +355,9 @@ struct StrokeGrouping {
                     offers.append(((gap + lateral) / size, h, s, tipSide ? 1 : 0))
                 }
             }
+        }
+        offers += closedHeadOffers(ink: ink, ends: ends, scale: scale, besides: offers) { h in
+            owner[h] == h && merged[h] == nil && touchesAnotherState(h)
         }
         // A stroke that can be the head of a shaft twice its size is no shaft itself (the
         // two barbs of a V would otherwise take each other).
@@ -387,9 +400,9 @@ struct StrokeGrouping {
         }
 
         // Best offers first; a stroke is a head or a shaft, never both. A shaft offered heads
-        // at both ends points to the end with more (ties: the pen's end); the offers at its
-        // other end are withdrawn and the heads dealt again, so a head that lost there goes to
-        // its next best shaft.
+        // at both ends points to one of them (`pointedEnd`); the offers at its other end are
+        // withdrawn and the heads dealt again, so a head that lost there goes to its next
+        // best shaft.
         var headsOf: [Int: [(head: Int, end: Int)]] = [:]
         var isHead = Set<Int>()
         var tipEnd: [Int: Int] = [:]
@@ -406,17 +419,14 @@ struct StrokeGrouping {
             }
             var settled = true
             for (s, heads) in headsOf where Set(heads.map(\.end)).count == 2 {
-                let atTip = heads.filter { $0.end == 1 }.count
-                tipEnd[s] = atTip * 2 >= heads.count ? 1 : 0
+                tipEnd[s] = pointedEnd(heads)
                 settled = false
             }
             if settled { break }
         }
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf {
-            // The end with more head strokes (ties: the pen's end) is the tip.
-            let atTip = heads.filter { $0.end == 1 }.count
-            let end = atTip * 2 >= heads.count ? 1 : 0
+            let end = pointedEnd(heads)
             let kept = heads.filter { $0.end == end }.map(\.head)
             for h in heads.map(\.head) where !kept.contains(h) { isHead.remove(h) }
             guard let arrow = groupedArrow(shaft: ink[s].points, measured: measured[s]!,
@@ -472,6 +482,50 @@ struct StrokeGrouping {
             groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader]))
         }
         return groups.sorted { $0.members[0] < $1.members[0] }
+    }
+
+    typealias Offer = (score: Double, head: Int, shaft: Int, end: Int)
+    /// The end (1: the pen's last) a shaft with heads at both ends points to: the end with
+    /// more head strokes (ties: the pen's end).
+    private func pointedEnd(_ heads: [(head: Int, end: Int)]) -> Int {
+        heads.filter { $0.end == 1 }.count * 2 >= heads.count ? 1 : 0
+    }
+
+    /// Offers of closed heads — a triangle drawn in one stroke, open or filled, which the
+    /// classifier often calls a circle or a loop and which may cross the outline of the
+    /// state it points at — to the shaft whose end they surround, whatever their class:
+    /// the stroke closes round (its circle fit covers `contextCircleCoverage`); its outline
+    /// is no round (the circularity of its convex hull is at most `roundHull`, where a
+    /// hand-drawn circle or loop measures 0.9–1 and a triangle 0.6); it is at most
+    /// `closedHeadSizeOfState`·S and `headSize`·(the shaft); and the shaft's end lies
+    /// inside its hull (within `closedHeadEndGap`·(its extent)). `besides`: offers already
+    /// made, not repeated.
+    private func closedHeadOffers(ink: [Ink], ends: [Int: [(point: Point, outward: Point)]],
+                                  scale: Double?, besides: [Offer],
+                                  isFree: (Int) -> Bool) -> [Offer] {
+        var offers: [Offer] = []
+        for h in ink.indices where isFree(h) && ink[h].extent > 0 {
+            let size = ink[h].extent
+            guard let fit = ink[h].fit, fit.coveredAngle >= options.contextCircleCoverage,
+                  let first = ink[h].points.first, let last = ink[h].points.last,
+                  first.distance(to: last) <= Self.closedHeadEndpointGap * size,
+                  size <= Self.closedHeadSizeOfState * (scale ?? .infinity) else { continue }
+            let hull = ConvexHull(ink[h].points)
+            guard hull.circularity <= Self.roundHull else { continue }
+            let center = centroid(ink[h].sparse)
+            for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
+                for (e, end) in shaftEnds.enumerated()
+                where hull.distance(to: end.point) <= Self.closedHeadEndGap * size {
+                    let tipSide = e == shaftEnds.count - 1 ? 1 : 0
+                    guard !besides.contains(where: { $0.head == h && $0.shaft == s
+                        && $0.end == tipSide }) else { continue }
+                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                    let lateral = abs((center - end.point).cross(end.outward))
+                    offers.append(((gap + lateral) / size, h, s, tipSide))
+                }
+            }
+        }
+        return offers
     }
 
     /// A circle fitted in closed form (Taubin's algebraic fit, no iterations) to evenly
