@@ -5,9 +5,9 @@ import Testing
 @testable import AutomatonRecognition
 
 /// The default model's novelty score (squared Mahalanobis distance of the penultimate
-/// features to the nearest class): its own training examples lie inside the threshold.
-/// (A blank image and random noise do not lie outside it — see docs/robust-training.md;
-/// strokes always carry ink, so the recognizer never shows the model a blank image.)
+/// features to the nearest class, +infinity for ink unlike the training images'): its own
+/// training examples lie inside the threshold. (Blank and noise images lie outside it:
+/// NoveltyDetectorTests in DrawingClassifierTests.)
 struct DefaultModelNoveltyTests {
     static let syntheticPNGs = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -24,8 +24,8 @@ struct DefaultModelNoveltyTests {
                 images.append(try GrayImage(contentsOfPNG: path).fitted(toSide: 28))
             }
         }
-        let (_, distances) = classifier.classify(classifier.inputTensor(images))
-        let scores = try #require(distances)
+        let (_, noveltyScores) = classifier.classify(classifier.inputTensor(images))
+        let scores = try #require(noveltyScores)
         for (k, score) in scores.enumerated() {
             #expect(score < detector.threshold, "training example \(k): \(score) ≥ \(detector.threshold)")
         }

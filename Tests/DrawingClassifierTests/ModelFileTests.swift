@@ -157,4 +157,56 @@ import Testing
         }
         #expect(LearningRateSchedule(description: "cosine(minimumFactor: x)") == nil)
     }
+
+    /// A classifier whose detector was fitted with an ink range (on 24 random images).
+    static func classifierWithInkRange() throws -> Classifier {
+        var classifier = Self.smallClassifier()
+        classifier.fitNoveltyDetector(images: Self.randomInput(count: 24, seed: 10),
+                                      labels: (0..<24).map { $0 % 3 })
+        return classifier
+    }
+
+    @Test func theInkRangeRoundTripsThroughTheModelFile() throws {
+        let classifier = try Self.classifierWithInkRange()
+        let range = try #require(classifier.novelty?.inkRange)
+        let loaded = try ModelFile.decode(ModelFile.encode(classifier), path: "m.model")
+        #expect(loaded.novelty?.inkRange == range)
+        // Random pixels in 0…1 are all inked; the range holds that, not a blank image.
+        #expect(range.contains(1) && !range.contains(0))
+    }
+
+    /// A file written before the detector learned the ink range: the same header without
+    /// `novelty.inkRange`. It loads, and its score is the feature distance alone.
+    @Test func aModelFileWithoutAnInkRangeLoadsAndHasNoInkTest() throws {
+        let bytes = ModelFile.encode(try Self.classifierWithInkRange())
+        let headerLength = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16
+        var header = try #require(try JSONSerialization.jsonObject(
+            with: Data(bytes[16..<(16 + headerLength)])) as? [String: Any])
+        var novelty = try #require(header["novelty"] as? [String: Any])
+        #expect(novelty.removeValue(forKey: "inkRange") != nil)
+        header["novelty"] = novelty
+        let oldHeader = Array(try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]))
+        var old = Array(bytes[0..<12])
+        withUnsafeBytes(of: UInt32(oldHeader.count).littleEndian) { old.append(contentsOf: $0) }
+        old += oldHeader + bytes[(16 + headerLength)..<(bytes.count - 4)]
+        let crc = UInt32(old.withUnsafeBufferPointer { crc32Of($0) })
+        withUnsafeBytes(of: crc.littleEndian) { old.append(contentsOf: $0) }
+
+        let loaded = try ModelFile.decode(old, path: "old.model")
+        let detector = try #require(loaded.novelty)
+        #expect(detector.inkRange == nil)
+        let blank = Tensor(zeros: [1, 1, 28, 28])
+        let feature = loaded.features(blank).scalars
+        let score = try #require(loaded.classify(blank).noveltyScores?.first)
+        #expect(score.isFinite && score == detector.squaredDistance(feature))
+    }
+
+    @Test func anInkRangeThatIsNoRangeIsABadHeader() throws {
+        var classifier = try Self.classifierWithInkRange()
+        classifier.novelty?.inkRange = .init(minimum: 0.5, maximum: 0.1)
+        #expect(throws: ModelFileError.badHeader(path: "r.model",
+                                                 reason: "novelty ink range is not a range of numbers")) {
+            try ModelFile.decode(ModelFile.encode(classifier), path: "r.model")
+        }
+    }
 }

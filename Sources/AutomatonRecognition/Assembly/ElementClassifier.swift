@@ -82,7 +82,7 @@ public struct ElementClassifier: Sendable {
         }
         var verdicts = [ClassifiedStroke?](repeating: nil, count: drawing.strokes.count)
         if !usable.isEmpty {
-            let (probabilities, distances) = classifier.classify(
+            let (probabilities, noveltyScores) = classifier.classify(
                 Tensor(shape: [usable.count, 1, side, side], scalars: scalars))
             let k = classifier.classes.count
             for (row, index) in usable.enumerated() {
@@ -90,12 +90,15 @@ public struct ElementClassifier: Sendable {
                 let best = scores.indices.max { scores[$0] < scores[$1] } ?? row * k
                 let confidence = Double(scores[best])
                 var rejection: String?
-                if rejectsNovelStrokes, let distances, let detector = classifier.novelty,
-                   distances[row] > detector.threshold {
-                    // Float → Int traps on infinity; show such distances as "∞".
-                    func whole(_ x: Float) -> String { x.isFinite ? String(Int(x)) : "∞" }
-                    rejection = "unlike every trained class (novelty distance "
-                        + "\(whole(distances[row])) > \(whole(detector.threshold)))"
+                if rejectsNovelStrokes, let novelty = noveltyScores?[row],
+                   let detector = classifier.novelty, novelty > detector.threshold {
+                    // Float → Int traps beyond Int's range; such numbers are shown as they are.
+                    func whole(_ x: Float) -> String { abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+                    // The score is +infinity for ink unlike the training images'.
+                    rejection = novelty.isFinite
+                        ? "unlike every trained class (novelty distance "
+                            + "\(whole(novelty)) > \(whole(detector.threshold)))"
+                        : "unlike every trained class (ink outside the training images' range)"
                 } else if confidence < minimumConfidence {
                     rejection = "too uncertain (confidence below \(minimumConfidence))"
                 }

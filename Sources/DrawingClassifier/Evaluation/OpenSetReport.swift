@@ -18,12 +18,12 @@ public struct OpenSetReport: Sendable, Equatable {
         for start in stride(from: 0, to: dataset.count, by: 256) {
             let slice = LabeledImages(images: data.images, labels: data.labels)
                 .gathering(start..<min(start + 256, dataset.count))
-            let (probabilities, distances) = classifier.classify(slice.images)
+            let (probabilities, noveltyScores) = classifier.classify(slice.images)
             for row in 0..<slice.count {
                 let scores = probabilities.scalars[(row * k)..<((row + 1) * k)]
                 var column = (scores.indices.max { scores[$0] < scores[$1] } ?? row * k) - row * k
-                if rejectsNovel, let distances, let detector = classifier.novelty,
-                   distances[row] > detector.threshold {
+                if rejectsNovel, let noveltyScores, let detector = classifier.novelty,
+                   noveltyScores[row] > detector.threshold {
                     column = k
                 }
                 counts[slice.labels[row]][column] += 1

@@ -65,22 +65,26 @@ public struct Classifier: Sendable {
     }
 
     /// Class probabilities `[N, K]` and, when a novelty detector is fitted, each input's
-    /// squared distance to the nearest class in feature space (one forward pass).
-    public func classify(_ input: Tensor) -> (probabilities: Tensor, noveltyDistances: [Float]?) {
+    /// novelty score (`NoveltyDetector.score`: its squared distance to the nearest class in
+    /// feature space, or +infinity when its ink is unlike the training images'), from one
+    /// forward pass.
+    public func classify(_ input: Tensor) -> (probabilities: Tensor, noveltyScores: [Float]?) {
         let x = features(input)
-        let distances = novelty.map { detector in
+        let scores = novelty.map { detector in
             let width = x.count / max(1, x.shape[0])
+            let inputWidth = input.count / max(1, input.shape[0])
             return (0..<x.shape[0]).map { row in
-                detector.squaredDistance(Array(x.scalars[row * width ..< (row + 1) * width]))
+                detector.score(Array(x.scalars[row * width ..< (row + 1) * width]),
+                               input: input.scalars[row * inputWidth ..< (row + 1) * inputWidth])
             }
         }
         var last = network.layers[network.layers.count - 1]
-        return (softmax(last.forward(x)), distances)
+        return (softmax(last.forward(x)), scores)
     }
 
     /// Fits the novelty detector on (training) images `[N, 1, H, W]` and their labels.
     public mutating func fitNoveltyDetector(images: Tensor, labels: [Int]) {
-        novelty = NoveltyDetector.fit(features: features(images), labels: labels,
+        novelty = NoveltyDetector.fit(features: features(images), inputs: images, labels: labels,
                                       classCount: classes.count)
     }
 

@@ -162,6 +162,10 @@ public enum ModelFile {
                   novelty.precision.count == d * d, d == featureCount(of: header.architecture, p) else {
                 throw .badHeader(path: path, reason: "novelty detector does not match the network")
             }
+            if let ink = novelty.inkRange, !(ink.minimum.isFinite && ink.maximum.isFinite
+                                             && ink.minimum <= ink.maximum) {
+                throw .badHeader(path: path, reason: "novelty ink range is not a range of numbers")
+            }
         }
         return Classifier(network: network, classes: header.classes, preprocessing: header.preprocessing,
                           training: header.training, novelty: header.novelty)

@@ -6,6 +6,13 @@
 /// from every cluster, in Mahalanobis distance under a shared, shrunk covariance, is novel.
 /// The threshold is a high quantile of the training examples' own distances, so the
 /// detector is calibrated on the data and needs no hand-tuned constant.
+///
+/// Features alone do not see how much ink there is: a blank image and uniform noise land
+/// near a class centroid (squared distances 54 and 163 against a threshold of 687 for the
+/// default model). So the detector also learns the range of ink of the training images —
+/// the fraction of inked pixels, calibrated with the same quantile and margin — and an
+/// input whose ink lies outside that range is novel whatever its features say: its score
+/// is +infinity.
 public struct NoveltyDetector: Codable, Sendable, Equatable {
     /// Class centroids `[K][D]` of the penultimate features.
     public var means: [[Float]]
@@ -15,15 +22,34 @@ public struct NoveltyDetector: Codable, Sendable, Equatable {
     public var threshold: Float
     /// The training quantile the threshold came from (documentation).
     public var quantile: Double
+    /// The ink (`ink`: fraction of inked pixels) a trained-on image may have; nil in model
+    /// files written before it existed, which then have no ink test.
+    public var inkRange: InkRange?
 
-    /// Fits centroids and covariance to training features `[N, D]` with their labels.
-    /// `shrinkage` mixes the covariance with its diagonal mean (0…1) so it stays invertible
-    /// with few examples; `margin` scales the quantile distance to leave room for
-    /// real-world variation.
-    public static func fit(features: Tensor, labels: [Int], classCount: Int,
+    /// The ink of the training images, widened by a margin: `minimum` is a low quantile of
+    /// their `ink` divided by the margin, `maximum` the high quantile times it.
+    public struct InkRange: Codable, Sendable, Equatable {
+        public var minimum: Float
+        public var maximum: Float
+
+        public init(minimum: Float, maximum: Float) {
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+
+        public func contains(_ ink: Float) -> Bool { ink >= minimum && ink <= maximum }
+    }
+
+    /// Fits centroids and covariance to training features `[N, D]` with their labels, and
+    /// the ink range to the training inputs `[N, 1, H, W]` the features came from (no ink
+    /// test when `inputs` is nil). `shrinkage` mixes the covariance with its diagonal mean
+    /// (0…1) so it stays invertible with few examples; `margin` scales the quantile distance
+    /// and widens the ink range to leave room for real-world variation.
+    public static func fit(features: Tensor, inputs: Tensor?, labels: [Int], classCount: Int,
                            quantile: Double = 0.99, shrinkage: Double = 0.1,
                            margin: Float = 1.5) -> NoveltyDetector? {
-        guard features.shape.count == 2, features.shape[0] == labels.count, labels.count > 1 else {
+        guard features.shape.count == 2, features.shape[0] == labels.count, labels.count > 1,
+              inputs?.shape.first ?? labels.count == labels.count else {
             return nil
         }
         let (n, d) = (features.shape[0], features.shape[1])
@@ -60,6 +86,7 @@ public struct NoveltyDetector: Codable, Sendable, Equatable {
         var detector = NoveltyDetector(means: means.map { $0.map(Float.init) },
                                        precision: inverse.map(Float.init), threshold: .infinity,
                                        quantile: quantile)
+        if let inputs { detector.fitInkRange(inputs: inputs, margin: margin) }
         var distances = (0..<n).map { row in
             detector.squaredDistance(Array(features.scalars[row * d ..< (row + 1) * d]))
         }
@@ -67,6 +94,20 @@ public struct NoveltyDetector: Codable, Sendable, Equatable {
         let index = min(n - 1, Int((Double(n - 1) * quantile).rounded(.up)))
         detector.threshold = distances[index] * margin * margin
         return detector
+    }
+
+    /// Fits `inkRange` to the training inputs `[N, …]`: the `1 − quantile` and `quantile`
+    /// quantiles of their `ink`, divided and multiplied by `margin` (no range with no
+    /// input). The rest of the detector is left as it is.
+    public mutating func fitInkRange(inputs: Tensor, margin: Float = 1.5) {
+        guard let n = inputs.shape.first, n > 0 else { inkRange = nil; return }
+        let width = inputs.count / n
+        let inks = (0..<n).map { row in
+            Self.ink(inputs.scalars[row * width ..< (row + 1) * width])
+        }.sorted()
+        let high = min(n - 1, Int((Double(n - 1) * quantile).rounded(.up)))
+        let low = max(0, Int((Double(n - 1) * (1 - quantile)).rounded(.down)))
+        inkRange = InkRange(minimum: inks[low] / margin, maximum: inks[high] * margin)
     }
 
     /// The smallest squared Mahalanobis distance from `feature` to a class centroid.
@@ -96,8 +137,26 @@ public struct NoveltyDetector: Codable, Sendable, Equatable {
         return best
     }
 
-    /// Whether `feature` is too far from every class to be trusted.
-    public func isNovel(_ feature: [Float]) -> Bool { squaredDistance(feature) > threshold }
+    /// The ink of one network input: the fraction of its pixels with any ink (input above
+    /// 0) — 0 for a blank image, nearly 1 for noise, 0.05…0.4 for the MNIST Maker drawings.
+    /// (Not the mean input: a stroke rasterized with the recognizer's pen, scaled to its
+    /// drawing, can be as bright on average as noise, see docs/robust-training.md.)
+    public static func ink(_ input: ArraySlice<Float>) -> Float {
+        input.isEmpty ? 0 : Float(input.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }) / Float(input.count)
+    }
+
+    /// The novelty score of one input: +infinity when its `ink` lies outside
+    /// `inkRange`, else the squared distance of its penultimate `feature` to the nearest class.
+    public func score(_ feature: [Float], input: ArraySlice<Float>) -> Float {
+        if let inkRange, !inkRange.contains(Self.ink(input)) { return .infinity }
+        return squaredDistance(feature)
+    }
+
+    /// Whether the input (its penultimate `feature` and the network `input` itself) is too
+    /// unlike the training images to be trusted: its score is above the threshold.
+    public func isNovel(_ feature: [Float], input: ArraySlice<Float>) -> Bool {
+        score(feature, input: input) > threshold
+    }
 
     /// Inverse of a symmetric positive-definite matrix by Cholesky decomposition
     /// (nil when it is not positive definite).

@@ -59,27 +59,9 @@ public enum ClassifierTraining {
             throw TrainingError(description: "test and validation fractions must lie in [0, 1)")
         }
         let seed = options.training.seed
-        var splitRNG = SplitMix64(seed: seed, stream: .split)
-        let split = DatasetSplit(stratifying: dataset.labels,
-                                 testFraction: testDataset == nil ? options.testFraction : 0,
-                                 validationFraction: options.validationFraction, using: &splitRNG)
+        let (training, classNames, split) = trainingSet(dataset: dataset, testDataset: testDataset,
+                                                        extraTraining: extraTraining, options: options)
         let preprocessing = Preprocessing.mnistMaker
-        var training = dataset.tensors(at: split.training, preprocessing: preprocessing)
-        // Classes found only in the extra data (an "other" class of non-elements, say) come
-        // after the dataset's own, in order of appearance; they are trained, never tested.
-        var classNames = dataset.classNames
-        for name in extraTraining.flatMap(\.classNames) where !classNames.contains(name) {
-            classNames.append(name)
-        }
-        for extra in extraTraining {
-            let mapping = extra.classNames.map { classNames.firstIndex(of: $0) ?? 0 }
-            var more = extra.tensors(preprocessing: preprocessing)
-            more.labels = more.labels.map { mapping[$0] }
-            training.images = Tensor(shape: [training.labels.count + more.labels.count]
-                                         + training.images.shape.dropFirst(),
-                                     scalars: training.images.scalars + more.images.scalars)
-            training.labels += more.labels
-        }
         let validation = split.validation.isEmpty ? nil
             : dataset.tensors(at: split.validation, preprocessing: preprocessing)
         let test = testDataset.map { $0.tensors(preprocessing: preprocessing) }
@@ -125,5 +107,70 @@ public enum ClassifierTraining {
                                    testLabels: test?.labels ?? [])
         return ClassifierTrainingResult(classifier: classifier, epochs: epochs, split: summary, test: matrix,
                                         mistakes: mistakes)
+    }
+
+    /// The examples a run with these options trains on and the class names of its model: the
+    /// training part of the dataset's seeded, stratified split, then every extra image; the
+    /// dataset's classes, then those found only in the extra data (an "other" class of
+    /// non-elements, say), in order of appearance. Extra classes are trained, never tested.
+    public static func trainingSet(
+        dataset: ImageFolderDataset, testDataset: ImageFolderDataset? = nil,
+        extraTraining: [ImageFolderDataset] = [], options: ClassifierTrainingOptions
+    ) -> (examples: LabeledImages, classNames: [String], split: DatasetSplit) {
+        var splitRNG = SplitMix64(seed: options.training.seed, stream: .split)
+        let split = DatasetSplit(stratifying: dataset.labels,
+                                 testFraction: testDataset == nil ? options.testFraction : 0,
+                                 validationFraction: options.validationFraction, using: &splitRNG)
+        let preprocessing = Preprocessing.mnistMaker
+        let part = dataset.tensors(at: split.training, preprocessing: preprocessing)
+        var training = LabeledImages(images: part.images, labels: part.labels)
+        var classNames = dataset.classNames
+        for name in extraTraining.flatMap(\.classNames) where !classNames.contains(name) {
+            classNames.append(name)
+        }
+        for extra in extraTraining {
+            let mapping = extra.classNames.map { classNames.firstIndex(of: $0) ?? 0 }
+            var more = extra.tensors(preprocessing: preprocessing)
+            more.labels = more.labels.map { mapping[$0] }
+            training.images = Tensor(shape: [training.labels.count + more.labels.count]
+                                         + training.images.shape.dropFirst(),
+                                     scalars: training.images.scalars + more.images.scalars)
+            training.labels += more.labels
+        }
+        return (training, classNames, split)
+    }
+
+    /// Fits the ink range of `classifier`'s novelty detector (`NoveltyDetector.fitInkRange`)
+    /// to the examples it was trained on: `trainingSet` of the same data, with the seed and
+    /// fractions recorded in the model. Weights, centroids, precision and threshold are kept
+    /// bit for bit. (How a model trained before the detector learned its ink range gets one.)
+    public static func refitInkRange(
+        _ classifier: inout Classifier, dataset: ImageFolderDataset,
+        extraTraining: [ImageFolderDataset] = []
+    ) throws(TrainingError) {
+        guard var detector = classifier.novelty else {
+            throw TrainingError(description: "the model has no novelty detector (train it again)")
+        }
+        guard let seed = classifier.training.options?.seed,
+              let testFraction = classifier.training.testFraction else {
+            throw TrainingError(description: "the model records no seed or test split to rebuild "
+                + "its training set from (train it again)")
+        }
+        var options = ClassifierTrainingOptions(
+            testFraction: testFraction,
+            validationFraction: classifier.training.validationFraction ?? 0)
+        options.training.seed = seed
+        let (training, classNames, _) = trainingSet(dataset: dataset, extraTraining: extraTraining,
+                                                    options: options)
+        guard classNames == classifier.classes else {
+            throw TrainingError(description: "the data's classes \(classNames) are not the model's "
+                + "\(classifier.classes)")
+        }
+        if let count = classifier.training.trainExamples, count != training.count {
+            throw TrainingError(description: "the data gives \(training.count) training examples, "
+                + "the model was trained on \(count)")
+        }
+        detector.fitInkRange(inputs: training.images)
+        classifier.novelty = detector
     }
 }
