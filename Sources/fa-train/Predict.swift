@@ -9,7 +9,7 @@ struct Predict: ParsableCommand {
         abstract: "Print the most probable classes of single PNG files.")
     @Option(help: "The model file.") var model: String
     @Option(help: "How many classes to list per file.") var top = 3
-    @Flag(help: "Print one JSON line per file instead: all probabilities at full precision and the pixels the network saw.")
+    @Flag(help: "Print one JSON line per file instead: all probabilities at full precision, the pixels the network saw, and \"novel\" when the model's novelty detector calls the drawing unlike every trained class.")
     var json = false
     @Argument(help: "PNG files.") var files: [String]
     @OptionGroup var images: ImageOptions
@@ -17,6 +17,17 @@ struct Predict: ParsableCommand {
     func validate() throws {
         guard top > 0 else { throw ValidationError("--top must be at least 1.") }
         guard !files.isEmpty else { throw ValidationError("Give at least one PNG file.") }
+    }
+
+    /// What the model's novelty detector says about an image it calls unlike every trained
+    /// class (nil: like one of them, or the model has no detector).
+    static func novelty(of image: GrayImage, _ classifier: Classifier) -> String? {
+        guard let detector = classifier.novelty,
+              let score = classifier.classify(classifier.inputTensor([image])).noveltyScores?.first,
+              score > detector.threshold else { return nil }
+        return score.isFinite
+            ? "unlike every trained class (novelty score \(Int(score)) > threshold \(Int(detector.threshold)))"
+            : "unlike every trained class (ink outside the training images' range)"
     }
 
     func run() throws {
@@ -29,8 +40,9 @@ struct Predict: ParsableCommand {
                 continue
             }
             let predictions = classifier.topPredictions([image], k: top)[0]
+            let novelty = Self.novelty(of: image, classifier).map { "  — " + $0 } ?? ""
             print(file + "  " + predictions.map { "\($0.label) \(String(format: "%.4f", $0.probability))" }
-                .joined(separator: "  "))
+                .joined(separator: "  ") + novelty)
         }
     }
 }

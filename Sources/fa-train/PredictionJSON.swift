@@ -12,6 +12,9 @@ struct PredictionJSON: Encodable {
     var probabilities: [Float]
     /// The fitted image, row by row (0…255); network input = pixel × the model's scale.
     var pixels: [UInt8]
+    /// Why the model's novelty detector calls the drawing unlike every trained class (absent
+    /// when it does not, or the model has none).
+    var novel: String?
 
     init(file: String, image: GrayImage, classifier: Classifier) {
         let probabilities = classifier.probabilities(classifier.inputTensor([image])).scalars
@@ -20,6 +23,7 @@ struct PredictionJSON: Encodable {
         self.label = classifier.classes[best]
         self.probabilities = probabilities
         self.pixels = image.pixels
+        self.novel = Predict.novelty(of: image, classifier)
     }
 
     var line: String {

@@ -37,6 +37,42 @@ import Pictures
         #expect(roundTrip.stdout == original.stdout)
     }
 
+    /// The default model's novelty detector speaks in `fa-train predict`: a blank image and
+    /// a scribble of noise are unlike every trained class, a drawn ring is not.
+    @Test func predictSaysWhenADrawingIsUnlikeEveryTrainedClass() throws {
+        let folder = try Tool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blank = folder.appendingPathComponent("blank.png").path
+        let noise = folder.appendingPathComponent("noise.png").path
+        let ring = folder.appendingPathComponent("ring.png").path
+        try GrayImage(width: 28, height: 28).writePNG(to: blank)
+        var rng = SplitMix64(seed: 3)
+        var noisy = GrayImage(width: 28, height: 28)
+        for i in noisy.pixels.indices { noisy.pixels[i] = UInt8(truncatingIfNeeded: rng.next()) }
+        try noisy.writePNG(to: noise)
+        var image = GrayImage(width: 28, height: 28)
+        for t in 0..<64 {
+            let angle = Double(t) / 64 * 2 * .pi
+            image[14 + Int(9 * cos(angle)), 14 + Int(9 * sin(angle))] = 255
+        }
+        try image.writePNG(to: ring)
+        let run = try Tool.run("fa-train", ["predict", "--model", Self.defaultModel, blank, noise, ring])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        let novel = "unlike every trained class (ink outside the training images' range)"
+        #expect(lines.first?.hasSuffix(novel) == true, "\(lines)")
+        #expect(lines.dropFirst().first?.hasSuffix(novel) == true, "\(lines)")
+        #expect(lines.last?.contains("unlike") == false, "\(lines)")
+        let json = try Tool.run("fa-train", ["predict", "--json", "--model", Self.defaultModel, blank, ring])
+        let objects = json.stdout.split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+        }
+        #expect(objects.count == 2)
+        #expect(objects.first?["novel"] as? String == novel)
+        #expect(objects.last?["novel"] == nil)
+    }
+
     @Test func aTruncatedMLModelIsOneErrorLineAndNoFile() throws {
         let folder = try Tool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
