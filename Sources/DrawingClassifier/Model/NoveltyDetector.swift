@@ -110,28 +110,33 @@ public struct NoveltyDetector: Codable, Sendable, Equatable {
         inkRange = InkRange(minimum: inks[low] / margin, maximum: inks[high] * margin)
     }
 
-    /// The smallest squared Mahalanobis distance from `feature` to a class centroid.
+    /// The smallest squared Mahalanobis distance from `feature` to a class centroid. The K
+    /// differences go through one `multiplyVectors` (the same bits as one product per class,
+    /// the 64 KB precision matrix read once per four classes instead of once per class).
     public func squaredDistance(_ feature: [Float]) -> Float {
-        let d = feature.count
+        let (d, k) = (feature.count, means.count)
         precondition(means.allSatisfy { $0.count == d } && precision.count == d * d,
                      "The feature size must match the detector's.")
-        var best = Float.infinity
-        var difference = [Float](repeating: 0, count: d)
-        var product = [Float](repeating: 0, count: d)
-        let matrix = MatrixMultiply()
-        for mean in means {
-            for j in 0..<d { difference[j] = feature[j] - mean[j] }
-            // product = precision · difference, then differenceᵀ · product.
-            precision.withUnsafeBufferPointer { p in
-                difference.withUnsafeBufferPointer { x in
-                    product.withUnsafeMutableBufferPointer { y in
-                        matrix.multiplyVector(rows: d, depth: d, a: p.baseAddress!, aRowStride: d,
-                                              x: x.baseAddress!, y: y.baseAddress!)
-                    }
+        guard k > 0, d > 0 else { return .infinity }
+        // differences[c][j] = feature[j] − means[c][j]; products[c] = precision · differences[c].
+        var differences = [Float](repeating: 0, count: k * d)
+        for (c, mean) in means.enumerated() {
+            for j in 0..<d { differences[c * d + j] = feature[j] - mean[j] }
+        }
+        var products = [Float](repeating: 0, count: k * d)
+        precision.withUnsafeBufferPointer { p in
+            differences.withUnsafeBufferPointer { x in
+                products.withUnsafeMutableBufferPointer { y in
+                    MatrixMultiply().multiplyVectors(
+                        count: k, rows: d, depth: d, a: p.baseAddress!, aRowStride: d,
+                        x: x.baseAddress!, xStride: d, y: y.baseAddress!, yStride: d)
                 }
             }
-            var total: Float = 0
-            for j in 0..<d { total += difference[j] * product[j] }
+        }
+        var best = Float.infinity
+        for c in 0..<k {
+            var total: Float = 0  // differences[c]ᵀ · products[c]
+            for j in 0..<d { total += differences[c * d + j] * products[c * d + j] }
             best = min(best, total)
         }
         return best
