@@ -156,6 +156,21 @@ import TestSupport
         #expect(geometry.drawnBarbs == 2)
     }
 
+    @Test func aShortHeadlessStrokeBesideAStateIsNoInitialArrowButAShortArrowIs() throws {
+        // A lone barb by q1 (its shaft not found) is rejected; a short initial arrow with a
+        // head, shorter than the state's radius, still marks q0.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 30, y: 100), to: Point(x: 58, y: 100)))
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.label("a", 200, 88)
+        d.add("arrow", Self.shaft(Point(x: 300, y: 146), Point(x: 310, y: 160)))  // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(roles(assembly) == ["state", "state", "initial", "transition", "rejected"])
+    }
+
     @Test func aHeadDrawnAfterAnotherElementStillFindsItsShaft() {
         var d = Document()
         d.add("circle", Sketch.circle(center: Self.left, radius: 40))            // 0
