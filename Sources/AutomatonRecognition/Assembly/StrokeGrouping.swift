@@ -441,7 +441,8 @@ struct StrokeGrouping {
                 && !isHead.contains(offer.head) && headsOf[offer.head] == nil
                 && !isHead.contains(offer.shaft)
                 && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
-                headsOf[offer.shaft, default: []].append((offer.head, ends[offer.shaft]![offer.end]))
+                let end = ends[offer.shaft]![offer.end]
+                headsOf[offer.shaft, default: []].append((offer.head, end))
                 isHead.insert(offer.head)
             }
             var settled = true
