@@ -115,6 +115,62 @@ import TestSupport
         #expect(assembly.elements.count == 4)
     }
 
+    @Test func aBarbStartingOffTheTipAndSlantedWideIsJudgedByWhereItPoints() throws {
+        // Two barbs at the tip of a shaft; the second starts a little below the tip and is
+        // slanted 60° from the shaft, so its middle lies off the shaft's line by three
+        // quarters of its size: it is a barb all the same, its near end by the tip and its
+        // body turned back along the shaft.
+        let tip = Point(x: 256, y: 100)
+        let near = Point(x: 252, y: 106)
+        let far = Point(x: near.x - 20 * cos(Double.pi / 3), y: near.y + 20 * sin(Double.pi / 3))
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), tip))                   // 3
+        d.add("arrow", Stroke(points: Sketch.polyline(
+            [tip, Point(x: tip.x - 20 * cos(Double.pi / 6), y: tip.y - 20 * sin(Double.pi / 6))])))
+        d.add("arrow", Stroke(points: Sketch.polyline([near, far])))              // 5
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4, 5])
+        #expect(assembly.elements.count == 4)
+    }
+
+    @Test func aBarbAtTheCornerBeforeABarbDrawnWithTheShaftJoinsIt() throws {
+        // The shaft runs to the tip and on into one barb, back at 30°; the other barb is a
+        // stroke of its own from the tip, a barb's length from the shaft stroke's end.
+        let tip = Point(x: 256, y: 100)
+        let back = Point(x: -cos(Double.pi / 6), y: sin(Double.pi / 6))
+        var d = Self.twoStates
+        d.add("arrow", Stroke(points: Sketch.polyline(
+            [Point(x: 144, y: 100), tip, Point(x: tip.x + 20 * back.x, y: tip.y - 20 * back.y)])))
+        d.add("arrow", Stroke(points: Sketch.polyline(
+            [tip, Point(x: tip.x + 20 * back.x, y: tip.y + 20 * back.y)])))        // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        guard case let .transition(geometry, "q0", "q1") = arrow.role else {
+            Issue.record("strokes 3, 4 should be q0 → q1, got \(arrow.role)")
+            return
+        }
+        #expect(geometry.tip.distance(to: tip) < 3)
+        #expect(geometry.drawnBarbs == 2)
+    }
+
+    @Test func aShortHeadlessStrokeBesideAStateIsNoInitialArrowButAShortArrowIs() throws {
+        // A lone barb by q1 (its shaft not found) is rejected; a short initial arrow with a
+        // head, shorter than the state's radius, still marks q0.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 30, y: 100), to: Point(x: 58, y: 100)))
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.label("a", 200, 88)
+        d.add("arrow", Self.shaft(Point(x: 300, y: 146), Point(x: 310, y: 160)))  // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(roles(assembly) == ["state", "state", "initial", "transition", "rejected"])
+    }
+
     @Test func aHeadDrawnAfterAnotherElementStillFindsItsShaft() {
         var d = Document()
         d.add("circle", Sketch.circle(center: Self.left, radius: 40))            // 0

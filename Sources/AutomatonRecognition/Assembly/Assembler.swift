@@ -362,6 +362,13 @@ public struct Assembler: Sendable {
             }
         }
         if from == nil, let t = to {
+            // A short stroke with no head of its own, and none drawn separately, is no
+            // initial arrow: a barb whose shaft was not found, a tick beside a state.
+            let shortest = options.headlessInitialSize * reachRadius(drafts[t])
+            if measured == nil, arrow.drawnBarbs == 0, boundingDiagonal(stroke.points) < shortest {
+                return .rejected(reason: "a short stroke with no head beside a state (a barb "
+                    + "whose shaft was not found?), not an initial arrow")
+            }
             if marksInitial { drafts[t].initial = true }
             return .initial(arrow, to: drafts[t].id)
         }

@@ -33,6 +33,10 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// swings at least `selfLoopSwing` radii away from it.
     public var selfLoopEndGap = 0.35
     public var selfLoopSwing = 0.3
+    /// A stroke reaching one state only, with no head (no drawn barb, none grouped with
+    /// it), is an initial arrow only if it is at least this many reach radii long (its
+    /// bounding diagonal): shorter, it is a lone barb or a tick, and rejected.
+    public var headlessInitialSize = 1.0
     /// States whose centres differ in x by at most this fraction of the median radius
     /// are in one column for naming (named top to bottom).
     public var columnTolerance = 0.5

@@ -34,6 +34,12 @@ import StrokeFormats
 ///    `roundHeadOnLine`·(its extent): a triangle drawn on the end of a shaft). A closed
 ///    round touching a larger state is a head only if its outline is no round (the
 ///    circularity of its convex hull is at most `roundHull`): a round one is a self-loop.
+///    A barb is judged by where it points (`barbLateral`): straight, its near end within
+///    `barbGap`·(its extent) of the end and `barbLateral`·(its extent) of the line, its
+///    body turned back along the shaft; such an offer, failing the test of its centre,
+///    is dealt after every other and does not make its stroke "no shaft". A shaft that
+///    ends in a barb drawn with it (`hookedEnd`: a sharp turn back, more than an elbow's)
+///    also offers the corner before that barb, to barbs only: the other barb lies there.
 ///    Whatever its class and size, a closed stroke whose outline is no round is a head of
 ///    the shaft whose end lies inside it (`closedHeadOffers`: a triangle drawn round the
 ///    end of a shaft, which the classifier calls a circle or a loop).
@@ -96,6 +102,15 @@ struct StrokeGrouping {
     static let textSize = 1.2
     static let textGap = 0.4
     static let textOutlineGap = 0.2
+    static let barbStraightness = 0.7
+    static let barbOnlyRank = 100.0
+    static let hookSamples = 128
+    static let hookApproach = 0.1
+    static let hookTurn = 110.0 * Double.pi / 180
+    static let barbGap = 1.0
+    static let barbLateral = 0.75
+    static let minimumBarbAngle = 10.0 * Double.pi / 180
+    static let maximumBarbAngle = 80.0 * Double.pi / 180
 
     /// One element-to-be.
     struct Group {
@@ -273,7 +288,7 @@ struct StrokeGrouping {
             return ink[k].isState || isClosedRound(fit)
         })
         let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
-        var ends: [Int: [(point: Point, outward: Point)]] = [:]   // shaft candidates
+        var ends: [Int: [ShaftEnd]] = [:]   // shaft candidates
         var measured: [Int: ArrowGeometry] = [:]
         var wholeArrows = Set<Int>()
         for k in ink.indices where !inCircle.contains(k) && ink[k].extent > 0
@@ -298,7 +313,9 @@ struct StrokeGrouping {
             measured[k] = ArrowGeometry(start: line[0], tip: line[line.count - 1],
                                         head: [], bend: ArrowGeometry.bendPoint(line),
                                         shaft: line, drawnBarbs: 0)
-            ends[k] = [(line[0], heading(line.reversed())), (line[line.count - 1], heading(line))]
+            ends[k] = [ShaftEnd(point: line[0], outward: heading(line.reversed()), side: 0),
+                       ShaftEnd(point: line[line.count - 1], outward: heading(line), side: 1)]
+                + [0, 1].compactMap { hookedEnd(ink[k].points, side: $0) }
         }
         var offers: [Offer] = []
         // A closed round may be a closed head (a triangle drawn in one stroke) however large,
@@ -341,18 +358,26 @@ struct StrokeGrouping {
                 : roundish && !closedHead ? Self.roundHeadSize : Self.headSize
             for (s, shaftEnds) in ends where s != h && size <= largest * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated() {
-                    let tipSide = e == shaftEnds.count - 1  // the last end is the pen's
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     guard gap <= Self.headGap * size + Self.headGapOfShaft * ink[s].extent
                     else { continue }
+                    // (A barb pointing back from the end is judged by its near end: its
+                    // middle lies off the line by the barb's own slant.)
+                    let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)
+                    // (Only the other barb lies at the corner before a barb.)
+                    if end.hooked != nil, barbOffset == nil { continue }
                     let lateral = abs((center - end.point).cross(end.outward))
                     let along = (center - end.point).dot(end.outward)
-                    guard lateral <= Self.headLateral * size,
+                    guard lateral <= Self.headLateral * size
+                            || (barbOffset ?? .infinity) <= Self.barbLateral * size,
                           along <= (roundish && lateral > Self.roundHeadOnLine * size
                                     ? Self.roundHeadAlong : Self.headAlong) * size,
                           along >= -Self.headBehind * size
                     else { continue }
-                    offers.append(((gap + lateral) / size, h, s, tipSide ? 1 : 0))
+                    // (An offer only as a barb comes after every other.)
+                    let barbOnly = lateral > Self.headLateral * size
+                    offers.append(((gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0),
+                                   h, s, e))
                 }
             }
         }
@@ -361,7 +386,8 @@ struct StrokeGrouping {
         }
         // A stroke that can be the head of a shaft twice its size is no shaft itself (the
         // two barbs of a V would otherwise take each other).
-        let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent }
+        let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent
+                && $0.score < Self.barbOnlyRank }
             .map(\.head))
         offers.removeAll { small.contains($0.shaft) }
         // 4. Handwriting: small strokes written close together (letters of a word) are no
@@ -403,22 +429,24 @@ struct StrokeGrouping {
         // at both ends points to one of them (`pointedEnd`); the offers at its other end are
         // withdrawn and the heads dealt again, so a head that lost there goes to its next
         // best shaft.
-        var headsOf: [Int: [(head: Int, end: Int)]] = [:]
+        var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
         var isHead = Set<Int>()
         var tipEnd: [Int: Int] = [:]
         let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
         for _ in 0..<Self.headRounds {
             headsOf = [:]
             isHead = []
-            for offer in ranked where tipEnd[offer.shaft].map({ $0 == offer.end }) ?? true
+            for offer in ranked
+            where tipEnd[offer.shaft].map({ $0 == ends[offer.shaft]![offer.end].side }) ?? true
                 && !isHead.contains(offer.head) && headsOf[offer.head] == nil
                 && !isHead.contains(offer.shaft)
                 && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
-                headsOf[offer.shaft, default: []].append((offer.head, offer.end))
+                let end = ends[offer.shaft]![offer.end]
+                headsOf[offer.shaft, default: []].append((offer.head, end))
                 isHead.insert(offer.head)
             }
             var settled = true
-            for (s, heads) in headsOf where Set(heads.map(\.end)).count == 2 {
+            for (s, heads) in headsOf where Set(heads.map(\.end.side)).count == 2 {
                 tipEnd[s] = pointedEnd(heads)
                 settled = false
             }
@@ -426,11 +454,14 @@ struct StrokeGrouping {
         }
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf {
-            let end = pointedEnd(heads)
-            let kept = heads.filter { $0.end == end }.map(\.head)
+            let side = pointedEnd(heads)
+            let atSide = heads.filter { $0.end.side == side }
+            let kept = atSide.map(\.head)
             for h in heads.map(\.head) where !kept.contains(h) { isHead.remove(h) }
-            guard let arrow = groupedArrow(shaft: ink[s].points, measured: measured[s]!,
-                                           headAtTip: end == 1,
+            // (A head at the corner before a barb drawn with the shaft: the shaft up to it.)
+            let hooked = atSide.lazy.compactMap(\.end.hooked).first
+            guard let arrow = groupedArrow(shaft: ink[s].points, measured: hooked ?? measured[s]!,
+                                           headAtTip: hooked != nil || side == 1,
                                            heads: kept.map { ink[$0].points }) else {
                 for h in kept { isHead.remove(h) }
                 continue
@@ -484,11 +515,78 @@ struct StrokeGrouping {
         return groups.sorted { $0.members[0] < $1.members[0] }
     }
 
+    /// `end`: the index of the shaft's end in its `ShaftEnd`s.
     typealias Offer = (score: Double, head: Int, shaft: Int, end: Int)
-    /// The end (1: the pen's last) a shaft with heads at both ends points to: the end with
-    /// more head strokes (ties: the pen's end).
-    private func pointedEnd(_ heads: [(head: Int, end: Int)]) -> Int {
-        heads.filter { $0.end == 1 }.count * 2 >= heads.count ? 1 : 0
+
+    /// Where on a shaft a head may lie: one of its two ends or, where the shaft ends in a
+    /// barb drawn with it, the corner before that barb.
+    struct ShaftEnd {
+        var point: Point
+        /// Unit direction out of the shaft at `point`.
+        var outward: Point
+        /// 1: the pen's last end (or a corner near it), 0: its first.
+        var side: Int
+        /// The arrow cut at the corner, oriented to it, its barb as head ink.
+        var hooked: ArrowGeometry? = nil
+    }
+
+    /// The side (1: the pen's last end) a shaft with heads at both ends points to: the side
+    /// with more head strokes (ties: the pen's end).
+    private func pointedEnd(_ heads: [(head: Int, end: ShaftEnd)]) -> Int {
+        heads.filter { $0.end.side == 1 }.count * 2 >= heads.count ? 1 : 0
+    }
+
+    /// How far a barb's near end (the one nearer the shaft's end) lies off the shaft's line,
+    /// if the stroke is a barb pointing back from the shaft's end: nearly straight (its
+    /// chord at least `barbStraightness` of its length), its near end within
+    /// `barbGap`·(its extent) of the shaft's end, and the chord from near to far end turned
+    /// `minimumBarbAngle`…`maximumBarbAngle` from the direction back along the shaft. A
+    /// barb's middle lies off the line by its own slant (more where it starts a little off
+    /// the tip), so it is judged by where it points, not by its middle.
+    private func barbLateral(_ barb: Ink, at end: ShaftEnd) -> Double? {
+        guard let first = barb.points.first, let last = barb.points.last else { return nil }
+        let near = first.distance(to: end.point) <= last.distance(to: end.point) ? first : last
+        let far = near == first ? last : first
+        let chord = far - near
+        guard let direction = chord.normalized,
+              chord.length >= Self.barbStraightness * pathLength(barb.points) else { return nil }
+        let back = -1 * end.outward
+        let angle = acos(max(-1, min(1, direction.dot(back))))
+        guard angle >= Self.minimumBarbAngle, angle <= Self.maximumBarbAngle else { return nil }
+        guard near.distance(to: end.point) <= Self.barbGap * barb.extent else { return nil }
+        return abs((near - end.point).cross(end.outward))
+    }
+
+    /// The corner before a barb drawn with the shaft at its `side` end (1: the pen's
+    /// last), if it ends in one: a head drawn as a barb with the shaft and one barb more has
+    /// that other barb at the corner, not at the stroke's end. The barb is the ink from the
+    /// sharpest corner whose ink beyond it, straight from corner to end, is
+    /// `wholeArrowBarb`…`wholeArrowLongestBarb` of the stroke long and turns back by at
+    /// least `hookTurn` from the shaft's direction into the corner (over `hookApproach` of
+    /// the stroke; an elbow turns by about a right angle). The shaft is cut there and points
+    /// out of the corner.
+    private func hookedEnd(_ points: [Point], side: Int) -> ShaftEnd? {
+        guard points.count >= 3 else { return nil }
+        let line = resampled(side == 1 ? points : points.reversed(), count: Self.hookSamples)
+        let length = pathLength(line)
+        let step = length / Double(line.count - 1)
+        guard length > 0, let end = line.last else { return nil }
+        let approach = max(1, Int((Self.hookApproach * length / step).rounded()))
+        var best: (corner: Int, turn: Double)?
+        for c in stride(from: line.count - 2, through: approach, by: -1) {
+            let barb = end - line[c]
+            guard barb.length <= Self.wholeArrowLongestBarb * length else { break }
+            guard barb.length >= Self.wholeArrowBarb * length,
+                  let incoming = (line[c] - line[c - approach]).normalized,
+                  let outgoing = barb.normalized else { continue }
+            let turn = acos(max(-1, min(1, incoming.dot(outgoing))))
+            if turn > (best?.turn ?? Self.hookTurn) { best = (c, turn) }
+        }
+        guard let corner = best?.corner else { return nil }
+        let shaft = Array(line[...corner])
+        let cut = ArrowGeometry(start: shaft[0], tip: shaft[corner], head: Array(line[corner...]),
+                                bend: ArrowGeometry.bendPoint(shaft), shaft: shaft, drawnBarbs: 1)
+        return ShaftEnd(point: shaft[corner], outward: heading(shaft), side: side, hooked: cut)
     }
 
     /// Offers of closed heads — a triangle drawn in one stroke, open or filled, which the
@@ -500,7 +598,7 @@ struct StrokeGrouping {
     /// `closedHeadSizeOfState`·S and `headSize`·(the shaft); and the shaft's end lies
     /// inside its hull (within `closedHeadEndGap`·(its extent)). `besides`: offers already
     /// made, not repeated.
-    private func closedHeadOffers(ink: [Ink], ends: [Int: [(point: Point, outward: Point)]],
+    private func closedHeadOffers(ink: [Ink], ends: [Int: [ShaftEnd]],
                                   scale: Double?, besides: [Offer],
                                   isFree: (Int) -> Bool) -> [Offer] {
         var offers: [Offer] = []
@@ -516,12 +614,11 @@ struct StrokeGrouping {
             for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated()
                 where hull.distance(to: end.point) <= Self.closedHeadEndGap * size {
-                    let tipSide = e == shaftEnds.count - 1 ? 1 : 0
-                    guard !besides.contains(where: { $0.head == h && $0.shaft == s
-                        && $0.end == tipSide }) else { continue }
+                    guard !besides.contains(where: { $0.head == h && $0.shaft == s && $0.end == e })
+                    else { continue }
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     let lateral = abs((center - end.point).cross(end.outward))
-                    offers.append(((gap + lateral) / size, h, s, tipSide))
+                    offers.append(((gap + lateral) / size, h, s, e))
                 }
             }
         }
