@@ -152,16 +152,6 @@ struct StrokeGrouping {
         }
 
         // 1. Scale.
-        func passesAsCircle(_ fit: CircleFit) -> Bool {
-            fit.relativeTrimmedResidual <= options.maximumCircleResidual
-                && fit.coveredAngle >= options.minimumCircleCoverage
-        }
-        // A closed round (whatever its class): a good fit all the way round, at least
-        // `radius` large.
-        func isClosedRound(_ fit: CircleFit, radius: Double = 0) -> Bool {
-            fit.relativeTrimmedResidual <= options.maximumCircleResidual
-                && fit.coveredAngle >= options.contextCircleCoverage && fit.radius >= radius
-        }
         let circleRadii = ink.indices.compactMap { k -> Double? in
             guard ordered[k].rejection == nil, ordered[k].kind == .circle,
                   let fit = ink[k].fit, passesAsCircle(fit) else { return nil }
@@ -177,105 +167,13 @@ struct StrokeGrouping {
             }
         }
 
-        // A "circle" crossing a larger state's outline (not concentric) is a self-loop, as the
-        // assembler decides: it may take a head. (The larger one may be any closed round of
-        // state size, whatever its class.)
-        let circles = ink.indices.filter { ink[$0].isState }
-        let largeRounds = ink.indices.filter { k in
-            guard let fit = ink[k].fit else { return false }
-            return ink[k].isState || isClosedRound(fit, radius: 0.5 * (scale ?? 0))
-        }
-        var loops = Set<Int>()
-        for a in circles {
-            let fa = ink[a].fit!
-            if largeRounds.contains(where: { b in
-                let fb = ink[b].fit!
-                let d = fa.center.distance(to: fb.center)
-                return fb.radius > fa.radius && d > options.ringCenterTolerance * fb.radius
-                    && d < Self.touchingLoop * (fa.radius + fb.radius)
-            }) { loops.insert(a) }
-        }
+        let loops = selfLoops(ink, scale: scale)
         for a in loops { ink[a].isState = false }
 
         var owner = Array(ordered.indices)       // position → group leader position
-        var merged: [Int: [Point]] = [:]          // leader → merged circle ink
-        var kindOf: [Int: String] = [:]           // leader → class of a merged group
-
-        // 2. Arcs. Two strokes that together close one circle, each covering its own part of
-        // it, are one state (or ring), whatever the classifier made of each: an arc's own fit
-        // says little about the circle it belongs to (hand-drawn rounds are not round), so
-        // the pair is judged by their joint fit. An arc left over joins the state it lies on.
-        let arcs = ink.indices.filter { k in
-            guard !loops.contains(k), let fit = ink[k].fit else { return false }
-            return fit.relativeTrimmedResidual <= Self.maximumArcResidual
-                && fit.coveredAngle >= Self.minimumArcCoverage
-                && fit.radius >= Self.arcStateRatio * (scale ?? 0)
-        }
-        // Whether the circle overlaps or touches a closed round of state size (whatever its
-        // class) that is not concentric with it (its ring, the state inside it): two bowed
-        // arrows between two states close a round too, touching both.
-        func crossesARound(_ circle: CircleFit, besides: [Int]) -> Bool {
-            ink.indices.contains { k in
-                guard !besides.contains(k), let c = ink[k].fit,
-                      isClosedRound(c, radius: 0.5 * (scale ?? 0)) else { return false }
-                let d = circle.center.distance(to: c.center)
-                return d > options.ringCenterTolerance * min(circle.radius, c.radius)
-                    && d < Self.touchingRounds * (circle.radius + c.radius)
-            }
-        }
-        var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
-        for (i, a) in arcs.enumerated() {
-            // (Arcs whose ends are too far apart for any state are not fitted together.)
-            for b in arcs[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
-                within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
-                guard let fit = quickFit(ink[a].samples + ink[b].samples),
-                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
-                      fit.radius >= 0.5 * (scale ?? 0),
-                      fit.radius <= Self.largestArcState * (scale ?? .infinity),
-                      [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),
-                      endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius),
-                      // (an arc curling round on itself, such as a self-loop drawn on a ring,
-                      // is a part of no larger round)
-                      [a, b].allSatisfy({ !curlsSmaller(ink[$0].fit!, than: fit) }),
-                      !crossesARound(fit, besides: [a, b]),
-                      complementary(ink[a].sparse, ink[b].sparse, around: fit.center)
-                else { continue }
-                pairs.append((fit.relativeTrimmedResidual, a, b, fit))
-            }
-        }
-        var usedArcs = Set<Int>()
-        for pair in pairs.sorted(by: { $0.residual < $1.residual })
-        where !usedArcs.contains(pair.a) && !usedArcs.contains(pair.b) {
-            usedArcs.formUnion([pair.a, pair.b])
-            let leader = min(pair.a, pair.b)
-            owner[pair.a] = leader
-            owner[pair.b] = leader
-            // The arcs' ink in angle order around the joint centre: one closed round.
-            let c = pair.fit.center
-            merged[leader] = (ink[pair.a].points + ink[pair.b].points).sorted {
-                atan2($0.y - c.y, $0.x - c.x) < atan2($1.y - c.y, $1.x - c.x)
-            }
-            kindOf[leader] = "circle"
-            ink[pair.a].isState = true
-            ink[pair.b].isState = true
-        }
-        for a in arcs where !usedArcs.contains(a) && !ink[a].isState {
-            // The state (or ring) it lies on: the two fit one circle about as large as the
-            // state's own.
-            let host = ink.indices.compactMap { k -> (k: Int, residual: Double)? in
-                guard k != a, ink[k].isState, owner[k] == k, merged[k] == nil,
-                      let c = ink[k].fit else { return nil }
-                guard let fit = quickFit(ink[k].samples + ink[a].samples),
-                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
-                      abs(c.radius / fit.radius - 1) <= Self.absorbedArcRadiusTolerance,
-                      lies(ink[a].sparse, on: fit, within: Self.absorbedArcRadiusTolerance),
-                      ink[a].sparse.allSatisfy({ abs($0.distance(to: fit.center) - fit.radius)
-                          <= 0.25 * fit.radius })
-                else { return nil }
-                return (k, fit.relativeTrimmedResidual)
-            }.min { $0.residual < $1.residual }?.k
-            if let host { owner[a] = host }
-        }
+        // 2. Arcs: merged rounds (leader → their ink), each of class "circle".
+        let merged = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
+        var kindOf = merged.mapValues { _ in "circle" }  // leader → class of a merged group
 
         // 3. Heads.
         // (A circle under `headCircleRatio`·S is no state: it may be a closed head.)
@@ -390,38 +288,11 @@ struct StrokeGrouping {
                 && $0.score < Self.barbOnlyRank }
             .map(\.head))
         offers.removeAll { small.contains($0.shaft) }
-        // 4. Handwriting: small strokes written close together (letters of a word) are no
-        // element, whatever the classifier made of each letter, unless one of them is a
-        // head piece of a larger shaft outside the cluster (a V drawn as two barbs).
+        // 4. Handwriting (item 3 above: it withdraws offers before they are dealt).
         var handwriting = Set<Int>()
         if let scale {
-            // (Text is not written on a state's outline: a loop or an arrow end is.)
-            let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
-                .map { ink[$0].fit! }
-            let small = ink.indices.filter { k in
-                !inCircle.contains(k) && ink[k].extent > 0
-                    && ink[k].extent < Self.textSize * scale
-                    && !ink[k].sparse.contains { p in outlines.contains { c in
-                        abs(p.distance(to: c.center) - c.radius) <= Self.textOutlineGap * scale } }
-            }
-            var cluster = Dictionary(uniqueKeysWithValues: small.map { ($0, $0) })
-            func root(_ k: Int) -> Int {
-                var k = k
-                while cluster[k]! != k { k = cluster[k]! }
-                return k
-            }
-            for (i, a) in small.enumerated() {
-                for b in small[(i + 1)...] where nearer(ink[a].sparse, ink[b].sparse,
-                                                         than: Self.textGap * scale) {
-                    cluster[root(a)] = root(b)
-                }
-            }
-            let clusters = Dictionary(grouping: small, by: root).values.filter { $0.count >= 2 }
-            for letters in clusters.map(Set.init) {
-                let isHead = offers.contains { letters.contains($0.head)
-                    && !letters.contains($0.shaft) && ink[$0.shaft].extent >= Self.textSize * scale }
-                if !isHead { handwriting.formUnion(letters) }
-            }
+            handwriting = self.handwriting(ink, inCircle: inCircle, owner: owner, scale: scale,
+                                           offers: offers)
             offers.removeAll { handwriting.contains($0.head) || handwriting.contains($0.shaft) }
         }
 
@@ -513,6 +384,160 @@ struct StrokeGrouping {
             groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader]))
         }
         return groups.sorted { $0.members[0] < $1.members[0] }
+    }
+
+    /// Whether a stroke passes as a state on its own: a good fit covering
+    /// `minimumCircleCoverage`.
+    private func passesAsCircle(_ fit: CircleFit) -> Bool {
+        fit.relativeTrimmedResidual <= options.maximumCircleResidual
+            && fit.coveredAngle >= options.minimumCircleCoverage
+    }
+
+    /// A closed round (whatever its class): a good fit all the way round, at least `radius`
+    /// large.
+    private func isClosedRound(_ fit: CircleFit, radius: Double = 0) -> Bool {
+        fit.relativeTrimmedResidual <= options.maximumCircleResidual
+            && fit.coveredAngle >= options.contextCircleCoverage && fit.radius >= radius
+    }
+
+    /// The states (`isState`) that are self-loops: a "circle" crossing a larger round's
+    /// outline (not concentric) is one, as the assembler decides, and may take a head. (The
+    /// larger one may be any closed round of state size, whatever its class.)
+    private func selfLoops(_ ink: [Ink], scale: Double?) -> Set<Int> {
+        let circles = ink.indices.filter { ink[$0].isState }
+        let largeRounds = ink.indices.filter { k in
+            guard let fit = ink[k].fit else { return false }
+            return ink[k].isState || isClosedRound(fit, radius: 0.5 * (scale ?? 0))
+        }
+        var loops = Set<Int>()
+        for a in circles {
+            let fa = ink[a].fit!
+            if largeRounds.contains(where: { b in
+                let fb = ink[b].fit!
+                let d = fa.center.distance(to: fb.center)
+                return fb.radius > fa.radius && d > options.ringCenterTolerance * fb.radius
+                    && d < Self.touchingLoop * (fa.radius + fb.radius)
+            }) { loops.insert(a) }
+        }
+        return loops
+    }
+
+    /// Arcs: two strokes that together close one circle, each covering its own part of it,
+    /// are one state (or ring), whatever the classifier made of each: an arc's own fit says
+    /// little about the circle it belongs to (hand-drawn rounds are not round), so the pair
+    /// is judged by their joint fit. Their leader (`owner`) is the lower position. An arc
+    /// left over joins the state it lies on. Returns the merged rounds' ink by leader, in
+    /// angle order; marks the paired strokes as states.
+    private func joinArcs(_ ink: inout [Ink], loops: Set<Int>, scale: Double?,
+                          owner: inout [Int]) -> [Int: [Point]] {
+        var merged: [Int: [Point]] = [:]
+        let arcs = ink.indices.filter { k in
+            guard !loops.contains(k), let fit = ink[k].fit else { return false }
+            return fit.relativeTrimmedResidual <= Self.maximumArcResidual
+                && fit.coveredAngle >= Self.minimumArcCoverage
+                && fit.radius >= Self.arcStateRatio * (scale ?? 0)
+        }
+        // Whether the circle overlaps or touches a closed round of state size (whatever its
+        // class) that is not concentric with it (its ring, the state inside it): two bowed
+        // arrows between two states close a round too, touching both.
+        func crossesARound(_ circle: CircleFit, besides: [Int]) -> Bool {
+            ink.indices.contains { k in
+                guard !besides.contains(k), let c = ink[k].fit,
+                      isClosedRound(c, radius: 0.5 * (scale ?? 0)) else { return false }
+                let d = circle.center.distance(to: c.center)
+                return d > options.ringCenterTolerance * min(circle.radius, c.radius)
+                    && d < Self.touchingRounds * (circle.radius + c.radius)
+            }
+        }
+        var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
+        for (i, a) in arcs.enumerated() {
+            // (Arcs whose ends are too far apart for any state are not fitted together.)
+            for b in arcs[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
+                within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
+                guard let fit = quickFit(ink[a].samples + ink[b].samples),
+                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
+                      fit.radius >= 0.5 * (scale ?? 0),
+                      fit.radius <= Self.largestArcState * (scale ?? .infinity),
+                      [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),
+                      endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius),
+                      // (an arc curling round on itself, such as a self-loop drawn on a ring,
+                      // is a part of no larger round)
+                      [a, b].allSatisfy({ !curlsSmaller(ink[$0].fit!, than: fit) }),
+                      !crossesARound(fit, besides: [a, b]),
+                      complementary(ink[a].sparse, ink[b].sparse, around: fit.center)
+                else { continue }
+                pairs.append((fit.relativeTrimmedResidual, a, b, fit))
+            }
+        }
+        var usedArcs = Set<Int>()
+        for pair in pairs.sorted(by: { $0.residual < $1.residual })
+        where !usedArcs.contains(pair.a) && !usedArcs.contains(pair.b) {
+            usedArcs.formUnion([pair.a, pair.b])
+            let leader = min(pair.a, pair.b)
+            owner[pair.a] = leader
+            owner[pair.b] = leader
+            // The arcs' ink in angle order around the joint centre: one closed round.
+            let c = pair.fit.center
+            merged[leader] = (ink[pair.a].points + ink[pair.b].points).sorted {
+                atan2($0.y - c.y, $0.x - c.x) < atan2($1.y - c.y, $1.x - c.x)
+            }
+            ink[pair.a].isState = true
+            ink[pair.b].isState = true
+        }
+        for a in arcs where !usedArcs.contains(a) && !ink[a].isState {
+            // The state (or ring) it lies on: the two fit one circle about as large as the
+            // state's own.
+            let host = ink.indices.compactMap { k -> (k: Int, residual: Double)? in
+                guard k != a, ink[k].isState, owner[k] == k, merged[k] == nil,
+                      let c = ink[k].fit else { return nil }
+                guard let fit = quickFit(ink[k].samples + ink[a].samples),
+                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
+                      abs(c.radius / fit.radius - 1) <= Self.absorbedArcRadiusTolerance,
+                      lies(ink[a].sparse, on: fit, within: Self.absorbedArcRadiusTolerance),
+                      ink[a].sparse.allSatisfy({ abs($0.distance(to: fit.center) - fit.radius)
+                          <= 0.25 * fit.radius })
+                else { return nil }
+                return (k, fit.relativeTrimmedResidual)
+            }.min { $0.residual < $1.residual }?.k
+            if let host { owner[a] = host }
+        }
+        return merged
+    }
+
+    /// Handwriting: small strokes written close together (letters of a word) are no
+    /// element, whatever the classifier made of each letter, unless one of them is a head
+    /// piece of a larger shaft outside the cluster (a V drawn as two barbs, `offers`).
+    private func handwriting(_ ink: [Ink], inCircle: Set<Int>, owner: [Int], scale: Double,
+                             offers: [Offer]) -> Set<Int> {
+        var handwriting = Set<Int>()
+        // (Text is not written on a state's outline: a loop or an arrow end is.)
+        let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
+            .map { ink[$0].fit! }
+        let small = ink.indices.filter { k in
+            !inCircle.contains(k) && ink[k].extent > 0
+                && ink[k].extent < Self.textSize * scale
+                && !ink[k].sparse.contains { p in outlines.contains { c in
+                    abs(p.distance(to: c.center) - c.radius) <= Self.textOutlineGap * scale } }
+        }
+        var cluster = Dictionary(uniqueKeysWithValues: small.map { ($0, $0) })
+        func root(_ k: Int) -> Int {
+            var k = k
+            while cluster[k]! != k { k = cluster[k]! }
+            return k
+        }
+        for (i, a) in small.enumerated() {
+            for b in small[(i + 1)...] where nearer(ink[a].sparse, ink[b].sparse,
+                                                     than: Self.textGap * scale) {
+                cluster[root(a)] = root(b)
+            }
+        }
+        let clusters = Dictionary(grouping: small, by: root).values.filter { $0.count >= 2 }
+        for letters in clusters.map(Set.init) {
+            let isHead = offers.contains { letters.contains($0.head)
+                && !letters.contains($0.shaft) && ink[$0.shaft].extent >= Self.textSize * scale }
+            if !isHead { handwriting.formUnion(letters) }
+        }
+        return handwriting
     }
 
     /// `end`: the index of the shaft's end in its `ShaftEnd`s.
