@@ -9,10 +9,10 @@
 ///
 /// Features alone do not see how much ink there is: a blank image and uniform noise land
 /// near a class centroid (squared distances 54 and 163 against a threshold of 687 for the
-/// default model). So the detector also learns the range of ink of the training images —
-/// the fraction of inked pixels, calibrated with the same quantile and margin — and an
-/// input whose ink lies outside that range is novel whatever its features say: its score
-/// is +infinity.
+/// default model). So the detector also learns how much ink a trained-on image may have —
+/// at least one inked pixel, and at most the high quantile of the training images' fraction
+/// of inked pixels times the same margin — and an input whose ink lies outside that range
+/// is novel whatever its features say: its score is +infinity.
 public struct NoveltyDetector: Codable, Sendable, Equatable {
     /// Class centroids `[K][D]` of the penultimate features.
     public var means: [[Float]]
@@ -26,8 +26,8 @@ public struct NoveltyDetector: Codable, Sendable, Equatable {
     /// files written before it existed, which then have no ink test.
     public var inkRange: InkRange?
 
-    /// The ink of the training images, widened by a margin: `minimum` is a low quantile of
-    /// their `ink` divided by the margin, `maximum` the high quantile times it.
+    /// The ink an input may have: `minimum` one pixel's worth (any ink at all), `maximum`
+    /// the high quantile of the training images' `ink` times the margin.
     public struct InkRange: Codable, Sendable, Equatable {
         public var minimum: Float
         public var maximum: Float
@@ -96,18 +96,20 @@ public struct NoveltyDetector: Codable, Sendable, Equatable {
         return detector
     }
 
-    /// Fits `inkRange` to the training inputs `[N, …]`: the `1 − quantile` and `quantile`
-    /// quantiles of their `ink`, divided and multiplied by `margin` (no range with no
-    /// input). The rest of the detector is left as it is.
+    /// Fits `inkRange` to the training inputs `[N, …]`: at most the `quantile` quantile of
+    /// their `ink` times `margin`, at least one inked pixel (no range with no input). The
+    /// low end is not a quantile: a drawing of one long thin line (an arrow between distant
+    /// states, fitted to the frame with the thinnest pen) inks far fewer pixels than any
+    /// training image, and only a blank input has none. The rest of the detector is left as
+    /// it is.
     public mutating func fitInkRange(inputs: Tensor, margin: Float = 1.5) {
-        guard let n = inputs.shape.first, n > 0 else { inkRange = nil; return }
+        guard let n = inputs.shape.first, n > 0, inputs.count > 0 else { inkRange = nil; return }
         let width = inputs.count / n
         let inks = (0..<n).map { row in
             Self.ink(inputs.scalars[row * width ..< (row + 1) * width])
         }.sorted()
         let high = min(n - 1, Int((Double(n - 1) * quantile).rounded(.up)))
-        let low = max(0, Int((Double(n - 1) * (1 - quantile)).rounded(.down)))
-        inkRange = InkRange(minimum: inks[low] / margin, maximum: inks[high] * margin)
+        inkRange = InkRange(minimum: 1 / Float(width), maximum: inks[high] * margin)
     }
 
     /// The smallest squared Mahalanobis distance from `feature` to a class centroid. The K
