@@ -23,11 +23,9 @@ struct Predict: ParsableCommand {
     /// class (nil: like one of them, or the model has no detector).
     static func novelty(of image: GrayImage, _ classifier: Classifier) -> String? {
         guard let detector = classifier.novelty,
-              let score = classifier.classify(classifier.inputTensor([image])).noveltyScores?.first,
-              score > detector.threshold else { return nil }
-        return score.isFinite
-            ? "unlike every trained class (novelty score \(Int(score)) > threshold \(Int(detector.threshold)))"
-            : "unlike every trained class (ink outside the training images' range)"
+              let score = classifier.classify(classifier.inputTensor([image])).noveltyScores?.first
+        else { return nil }
+        return detector.reason(score: score)
     }
 
     func run() throws {

@@ -90,15 +90,9 @@ public struct ElementClassifier: Sendable {
                 let best = scores.indices.max { scores[$0] < scores[$1] } ?? row * k
                 let confidence = Double(scores[best])
                 var rejection: String?
-                if rejectsNovelStrokes, let novelty = noveltyScores?[row],
-                   let detector = classifier.novelty, novelty > detector.threshold {
-                    // Float → Int traps beyond Int's range; such numbers are shown as they are.
-                    func whole(_ x: Float) -> String { abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
-                    // The score is +infinity for ink unlike the training images'.
-                    rejection = novelty.isFinite
-                        ? "unlike every trained class (novelty distance "
-                            + "\(whole(novelty)) > \(whole(detector.threshold)))"
-                        : "unlike every trained class (ink outside the training images' range)"
+                if rejectsNovelStrokes, let score = noveltyScores?[row],
+                   let reason = classifier.novelty?.reason(score: score) {
+                    rejection = reason
                 } else if confidence < minimumConfidence {
                     rejection = "too uncertain (confidence below \(minimumConfidence))"
                 }

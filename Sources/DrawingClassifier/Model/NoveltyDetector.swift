@@ -159,6 +159,19 @@ public struct NoveltyDetector: Codable, Sendable, Equatable {
         return squaredDistance(feature)
     }
 
+    /// Why an input with this `score` is unlike every trained class, as a user reads it (nil
+    /// when it is not: the score is within the threshold).
+    public func reason(score: Float) -> String? {
+        guard score > threshold else { return nil }
+        // The score is +infinity for ink unlike the training images'.
+        guard score.isFinite else {
+            return "unlike every trained class (ink outside the training images' range)"
+        }
+        // Float → Int traps beyond Int's range; such numbers are shown as they are.
+        func whole(_ x: Float) -> String { abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+        return "unlike every trained class (novelty distance \(whole(score)) > \(whole(threshold)))"
+    }
+
     /// Whether the input (its penultimate `feature` and the network `input` itself) is too
     /// unlike the training images to be trusted: its score is above the threshold.
     public func isNovel(_ feature: [Float], input: ArraySlice<Float>) -> Bool {
