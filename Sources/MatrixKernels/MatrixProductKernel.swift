@@ -211,7 +211,9 @@ public enum MatrixProductKernel {
     }
 
     /// c[8 + rowsBeyond, columns] (+)= A · b-panel[depth][32], rowsBeyond in 1...4: `tile`
-    /// with up to four more rows, each with exactly the arithmetic of a row of `tile`.
+    /// with up to four more rows, each with exactly the arithmetic of a row of `tile`. (One
+    /// body for both, the row count a constant per call, measured 1.2 µs slower per image:
+    /// the full tile then keeps the tall tile's row offsets live.)
     @inline(__always)
     private static func tallTile(rowsBeyond: Int, depth: Int, a: UnsafePointer<Float>,
                                  aRowStride: Int, aColumnStride: Int, b: UnsafePointer<Float>,
