@@ -398,6 +398,21 @@ import TestSupport
         #expect(roles(assembly) == ["state", "state", "initial", "transition", "rejected"])
     }
 
+    @Test func aCurledInitialArrowCalledACycleIsAnInitialArrowNotALoop() {
+        // A bent initial arrow into q1 from far below, which the classifier calls a cycle:
+        // its start lies 3 radii from q1's outline, so it is no self-loop.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.label("a", 200, 88)
+        d.add("cycle", Sketch.arrow(from: Point(x: 200, y: 240), to: Point(x: 280, y: 138),
+                                    headLength: 14, bend: 0.2))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1 initial", "q0 -> q1 a"])
+        #expect(roles(assembly) == ["state", "state", "transition", "initial"])
+    }
+
     @Test func aOneStrokeDrawingIsAssembledAsBefore() {
         // The grouping leaves drawings with no multi-stroke element alone.
         let d = AssemblerTests.twoStates

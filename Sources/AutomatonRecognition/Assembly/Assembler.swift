@@ -131,8 +131,12 @@ public struct Assembler: Sendable {
             case .cycle:
                 // Context: a curved stroke whose two ends reach two different states is a
                 // bent transition, whatever its curl looked like to the classifier.
+                // A curl with an end far from the state it curls by is no loop: an arrow
+                // bent round (an initial arrow, most often).
                 roles[position] = joiningTransition(s.stroke, position: position)
                     ?? loopRole(s.stroke, drafts: drafts, reachRadius: reachRadius)
+                    ?? arrowRole(s.stroke, measured: groups[position].arrow, drafts: &drafts,
+                                 reachRadius: reachRadius)
             case .circle:
                 break  // circles got their roles in step 2
             case nil:
@@ -380,8 +384,10 @@ public struct Assembler: Sendable {
         return .transition(arrow, from: from.map { drafts[$0].id }, to: to.map { drafts[$0].id })
     }
 
+    /// The self-loop a curl makes on the state its ink comes nearest; nil when one of its
+    /// ends lies more than `loopEndReach` from that state's boundary (no loop).
     private func loopRole(_ stroke: Stroke, drafts: [StateDraft],
-                          reachRadius: (StateDraft) -> Double) -> Element.Role {
+                          reachRadius: (StateDraft) -> Double) -> Element.Role? {
         let points = stroke.points.filter(\.isFinite)
         guard !points.isEmpty else {
             return .rejected(reason: "self-loop stroke has no finite points")
@@ -393,6 +399,9 @@ public struct Assembler: Sendable {
         .filter { $0.1 <= options.loopReach }
         .min { ($0.1, $0.0) < ($1.1, $1.0) }
         guard let (k, _) = best else { return .rejected(reason: "self-loop with no state nearby") }
+        guard [points[0], points[points.count - 1]].allSatisfy({
+            abs(relativeGap($0, drafts[k], reachRadius)) <= options.loopEndReach
+        }) else { return nil }
         switch LoopGeometry.attach(points, toStateAt: drafts[k].circle.center,
                                    radius: drafts[k].boundary) {
         case let .success(loop): return .cycle(state: drafts[k].id, loop: loop)

@@ -25,6 +25,10 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// A self-loop attaches to the state whose boundary its ink comes closest to, if that
     /// is within this many reach radii.
     public var loopReach = 0.75
+    /// A self-loop leaves its state and returns to it: both its ends lie within this many
+    /// reach radii of the boundary (hand-drawn loops: at most 0.9). A curl with an end
+    /// farther out is an arrow.
+    public var loopEndReach = 1.2
     /// Reach radius = max(state radius, this fraction of the median state radius), so
     /// tiny states still catch arrows that stop a little short.
     public var reachRadiusFloor = 0.5
