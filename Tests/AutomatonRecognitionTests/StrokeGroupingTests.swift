@@ -208,6 +208,37 @@ import TestSupport
         #expect(isClose(radius, 40.5, absolute: 1.5))
     }
 
+    /// Two arcs closing a state: (radius, first arc's start and sweep, second's) in radians.
+    static let arcPairs: [(radius: Double, first: (Double, Double), second: (Double, Double))] = [
+        (40, (-2.9, 3.9), (0.3, 3.6)),   // overlapping by over a third of the shorter arc
+        (40, (-2.6, 5.2), (2.65, 1.1)),  // a 300° arc closed by one of 63°
+        (17, (-2.9, 3.3), (0.3, 3.2)),   // a small state, 0.42 of the others' radius
+    ]
+
+    @Test(arguments: arcPairs.indices)
+    func twoArcsThatOverlapOrOneShortOrASmallStateAreOneState(_ k: Int) throws {
+        let (radius, first, second) = Self.arcPairs[k]
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))             // 0
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))            // 1
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.label("a", 200, 88)
+        var rng = SplitMix64(seed: 0)
+        let center = Point(x: 300, y: 250)
+        d.add("cycle", Stroke(points: Sketch.circlePoints(
+            center: center, radius: radius, from: first.0, sweep: first.1, count: 30,
+            using: &rng)))                                                        // 3
+        d.add("arrow", Stroke(points: Sketch.circlePoints(
+            center: center, radius: radius + 1, from: second.0, sweep: second.1, count: 20,
+            using: &rng)))                                                        // 4
+        d.add("arrow", Sketch.arrow(from: Point(x: 300, y: 142),
+                                    to: Point(x: 300, y: 246 - radius)))
+        d.label("b", 290, 190)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1", "q2", "q0 -> q1 a", "q1 -> q2 b"])
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
+    }
+
     /// Points of an ellipse (semi-axes `a` across, `b` down) from angle `from` over `sweep`.
     static func ellipse(center: Point, a: Double, b: Double, from: Double, sweep: Double,
                         count: Int) -> [Point] {

@@ -17,7 +17,11 @@ import StrokeFormats
 ///    `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
 ///    distance from its centre within `absorbedArcRadiusTolerance` of its radius), or
 ///    another such arc when the two fit one circle covering `minimumArcUnionCoverage` (an
-///    arc covering half a turn on its own is then at least `ownArcRadius` of that circle).
+///    arc covering half a turn on its own is then at least `ownArcRadius` of that circle),
+///    `smallestArcState`…`largestArcState`·S large. Each arc covers at least
+///    `minimumArcBins` of the `angleBins` sectors round the joint centre, and they share at
+///    most `arcOverlap` of the shorter one's (a circle drawn past its start and cut in two
+///    overlaps by a third and more).
 /// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
 ///    `textOutlineGap`·S), lying within `textGap`·S of each other, are letters of a word:
 ///    `rejected`, whatever the classifier made of each (text is not read as labels yet) —
@@ -88,8 +92,9 @@ struct StrokeGrouping {
     static let arcOnCircle = 0.2
     static let angleBins = 36
     static let minimumUnionBins = 29
-    static let minimumArcBins = 8
-    static let arcOverlap = 0.3
+    static let minimumArcBins = 6
+    static let arcOverlap = 0.5
+    static let smallestArcState = 0.4
     static let largestArcState = 2.5
     static let arcEndGap = 0.6
     static let touchingRounds = 1.25
@@ -456,7 +461,7 @@ struct StrokeGrouping {
                 within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
                 guard let fit = quickFit(ink[a].samples + ink[b].samples),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual,
-                      fit.radius >= 0.5 * (scale ?? 0),
+                      fit.radius >= Self.smallestArcState * (scale ?? 0),
                       fit.radius <= Self.largestArcState * (scale ?? .infinity),
                       [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),
                       endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius),
