@@ -370,6 +370,32 @@ import TestSupport
         #expect(loop.role.name == "cycle")
     }
 
+    @Test func aLoopWithASeparateHeadOnAStateDrawnInTwoArcsIsOneLoop() throws {
+        // q1 in two arcs; above it a loop the classifier calls a circle (it is round enough
+        // to pass as a small state), its V head drawn on its own. The loop crosses q1's
+        // outline once the arcs are one round.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        d.strokes[1] = ("cycle", Stroke(points: Sketch.circlePoints(
+            center: Self.right, radius: 40, from: -2.9, sweep: 3.3, count: 30, using: &rng)))
+        d.add("arrow", Stroke(points: Sketch.circlePoints(
+            center: Self.right, radius: 41, from: 0.3, sweep: 3.2, count: 30, using: &rng)))  // 3
+        let loopCenter = Point(x: 300, y: 100 - 1.2 * 40)
+        let arc = Sketch.circlePoints(center: loopCenter, radius: 22, from: Double.pi / 2 + 0.8,
+                                      sweep: 2 * Double.pi - 1.6, count: 40, using: &rng)
+        let end = arc[arc.count - 1], before = arc[arc.count - 3]
+        d.add("circle", Stroke(points: arc))                                      // 4
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.add("circle", Self.head(at: end, direction: (end - before).normalized!))  // 6
+        d.label("b", 300, 20)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q0 -> q1 a", "q1 -> q1 b"])
+        #expect(Self.element(of: 1, in: assembly)?.strokes == [1, 3])
+        let loop = try #require(Self.element(of: 4, in: assembly))
+        #expect(loop.strokes == [4, 6])
+        #expect(loop.role.name == "cycle")
+    }
+
     @Test func aLoopDrawnOverTheGapOfAnOpenFinalRingStaysALoop() throws {
         // q1 final, its ring left open at the top (≈ 300°), and a self-loop drawn there: the
         // ring and the loop together fit one circle, but the loop curls round on itself (its

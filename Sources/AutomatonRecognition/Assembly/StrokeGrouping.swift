@@ -12,7 +12,8 @@ import StrokeFormats
 ///    pass as states on their own (classified `circle`, a good fit covering
 ///    `minimumCircleCoverage`), ignoring circles under `tinyCircleRatio` of the largest.
 ///    Such a circle crossing a larger one's outline is a self-loop (as the assembler
-///    decides); circles under `headCircleRatio`·S are no states (letters, closed heads).
+///    decides; on a state drawn in arcs, once step 2 has joined them); circles under
+///    `headCircleRatio`·S are no states (letters, closed heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, covering
 ///    `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
 ///    distance from its centre within `absorbedArcRadiusTolerance` of its radius), or
@@ -172,12 +173,18 @@ struct StrokeGrouping {
             }
         }
 
-        let loops = selfLoops(ink, scale: scale)
+        var loops = selfLoops(ink, scale: scale)
         for a in loops { ink[a].isState = false }
 
         var owner = Array(ordered.indices)       // position → group leader position
         // 2. Arcs: merged rounds (leader → their ink), each of class "circle".
         let merged = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
+        // (A loop on a state drawn in arcs is known only now.)
+        let arcLoops = selfLoops(ink, scale: scale,
+                                 rounds: merged.values.compactMap { quickFit(resampled($0, count: 32)) },
+                                 among: ink.indices.filter { ink[$0].isState && owner[$0] == $0 && merged[$0] == nil })
+        for a in arcLoops { ink[a].isState = false }
+        loops.formUnion(arcLoops)
         var kindOf = merged.mapValues { _ in "circle" }  // leader → class of a merged group
 
         // 3. Heads.
@@ -408,17 +415,19 @@ struct StrokeGrouping {
     /// The states (`isState`) that are self-loops: a "circle" crossing a larger round's
     /// outline (not concentric) is one, as the assembler decides, and may take a head. (The
     /// larger one may be any closed round of state size, whatever its class.)
-    private func selfLoops(_ ink: [Ink], scale: Double?) -> Set<Int> {
-        let circles = ink.indices.filter { ink[$0].isState }
-        let largeRounds = ink.indices.filter { k in
-            guard let fit = ink[k].fit else { return false }
-            return ink[k].isState || isClosedRound(fit, radius: 0.5 * (scale ?? 0))
-        }
+    /// `rounds`: more large rounds, such as states drawn in arcs (`circles`: only those
+    /// strokes are tested).
+    private func selfLoops(_ ink: [Ink], scale: Double?, rounds: [CircleFit] = [],
+                           among circles: [Int]? = nil) -> Set<Int> {
+        let circles = circles ?? ink.indices.filter { ink[$0].isState }
+        let largeRounds = ink.indices.compactMap { k -> CircleFit? in
+            guard let fit = ink[k].fit else { return nil }
+            return ink[k].isState || isClosedRound(fit, radius: 0.5 * (scale ?? 0)) ? fit : nil
+        } + rounds
         var loops = Set<Int>()
         for a in circles {
             let fa = ink[a].fit!
-            if largeRounds.contains(where: { b in
-                let fb = ink[b].fit!
+            if largeRounds.contains(where: { fb in
                 let d = fa.center.distance(to: fb.center)
                 return fb.radius > fa.radius && d > options.ringCenterTolerance * fb.radius
                     && d < Self.touchingLoop * (fa.radius + fb.radius)
