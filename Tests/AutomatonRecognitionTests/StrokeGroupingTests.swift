@@ -156,6 +156,20 @@ import TestSupport
         #expect(geometry.drawnBarbs == 2)
     }
 
+    @Test func barbsStartingBehindTheEndOfAShaftThatOvershootsThemJoinIt() throws {
+        // The shaft runs 9 units past where its two barbs start; each barb's middle lies
+        // about its own length behind the shaft's end.
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 258, y: 100)))  // 3
+        d.add("arrow", Self.shaft(Point(x: 249, y: 100), Point(x: 235, y: 93.5)))  // 4
+        d.add("arrow", Self.shaft(Point(x: 235, y: 106.5), Point(x: 249, y: 100)))  // 5
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4, 5])
+        #expect(arrow.role.name == "transition")
+    }
+
     @Test func aShortHeadlessStrokeBesideAStateIsNoInitialArrowButAShortArrowIs() throws {
         // A lone barb by q1 (its shaft not found) is rejected; a short initial arrow with a
         // head, shorter than the state's radius, still marks q0.

@@ -42,7 +42,9 @@ import StrokeFormats
 ///    A barb is judged by where it points (`barbLateral`): straight, its near end within
 ///    `barbGap`·(its extent) of the end and `barbLateral`·(its extent) of the line, its
 ///    body turned back along the shaft; such an offer, failing the test of its centre,
-///    is dealt after every other and does not make its stroke "no shaft". A shaft that
+///    is dealt after every other and does not make its stroke "no shaft". A barb may also
+///    lie up to `barbBehind`·(its extent) behind the end (a shaft drawn on past the
+///    barbs' start). A shaft that
 ///    ends in a barb drawn with it (`hookedEnd`: a sharp turn back, more than an elbow's)
 ///    also offers the corner before that barb, to barbs only: the other barb lies there.
 ///    Whatever its class and size, a closed stroke whose outline is no round is a head of
@@ -74,6 +76,7 @@ struct StrokeGrouping {
     static let headLateral = 0.6
     static let headAlong = 0.6
     static let headBehind = 0.9
+    static let barbBehind = 1.25
     static let headSize = 0.8
     static let headSizeOfState = 2.5
     static let minimumShaftOfState = 0.5
@@ -282,7 +285,7 @@ struct StrokeGrouping {
                             || (barbOffset ?? .infinity) <= Self.barbLateral * size,
                           along <= (roundish && lateral > Self.roundHeadOnLine * size
                                     ? Self.roundHeadAlong : Self.headAlong) * size,
-                          along >= -Self.headBehind * size
+                          along >= -(barbOffset == nil ? Self.headBehind : Self.barbBehind) * size
                     else { continue }
                     // (An offer only as a barb comes after every other.)
                     let barbOnly = lateral > Self.headLateral * size
