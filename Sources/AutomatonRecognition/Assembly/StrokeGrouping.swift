@@ -183,9 +183,9 @@ struct StrokeGrouping {
         // 2. Arcs: merged rounds (leader → their ink), each of class "circle".
         let merged = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
         // (A loop on a state drawn in arcs is known only now.)
-        let arcLoops = selfLoops(ink, scale: scale,
-                                 rounds: merged.values.compactMap { quickFit(resampled($0, count: 32)) },
-                                 among: ink.indices.filter { ink[$0].isState && owner[$0] == $0 && merged[$0] == nil })
+        let arcLoops = selfLoops(
+            ink, scale: scale, rounds: merged.values.compactMap { quickFit(resampled($0, count: 32)) },
+            among: ink.indices.filter { ink[$0].isState && owner[$0] == $0 && merged[$0] == nil })
         for a in arcLoops { ink[a].isState = false }
         loops.formUnion(arcLoops)
         var kindOf = merged.mapValues { _ in "circle" }  // leader → class of a merged group
@@ -200,109 +200,9 @@ struct StrokeGrouping {
             guard !loops.contains(k) else { return false }
             return ink[k].isState || isClosedRound(fit)
         })
-        let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
-        var ends: [Int: [ShaftEnd]] = [:]   // shaft candidates
-        var measured: [Int: ArrowGeometry] = [:]
-        var wholeArrows = Set<Int>()
-        for k in ink.indices where !inCircle.contains(k) && ink[k].extent > 0
-            && ink[k].extent >= minimumShaft {
-            guard case let .success(arrow) = ArrowGeometry.measure(ink[k].points) else { continue }
-            // A stroke with two real barbs is a whole arrow and takes no head. Any other is
-            // a shaft from end to end, corners and all (a connector drawn with a bend; a
-            // pen hook is no head), so it is not cut at corners.
-            // (A stroke the classifier calls a circle, covering most of a round, is none.)
-            if ordered[k].kind == .circle, !loops.contains(k),
-               (ink[k].fit?.coveredAngle ?? 0) >= options.minimumCircleCoverage { continue }
-            let shaftLength = pathLength(arrow.shaft)
-            let realBarbs = arrow.head.prefix(arrow.drawnBarbs == 2 ? 2 : 0).allSatisfy {
-                let barb = $0.distance(to: arrow.tip) / shaftLength
-                return barb >= Self.wholeArrowBarb && barb <= Self.wholeArrowLongestBarb
-            }
-            if arrow.drawnBarbs == 2, realBarbs {
-                wholeArrows.insert(k)
-                continue
-            }
-            let line = resampled(ink[k].points, count: ArrowGeometry.sampleCount)
-            measured[k] = ArrowGeometry(start: line[0], tip: line[line.count - 1],
-                                        head: [], bend: ArrowGeometry.bendPoint(line),
-                                        shaft: line, drawnBarbs: 0)
-            ends[k] = [ShaftEnd(point: line[0], outward: heading(line.reversed()), side: 0),
-                       ShaftEnd(point: line[line.count - 1], outward: heading(line), side: 1)]
-                + [0, 1].compactMap { hookedEnd(ink[k].points, side: $0) }
-        }
-        var offers: [Offer] = []
-        // A closed round may be a closed head (a triangle drawn in one stroke) however large,
-        // where it touches a larger state that is not its own: the state the arrow points at.
-        func touchesAnotherState(_ h: Int) -> Bool {
-            guard let own = ink[h].fit else { return false }
-            return ink.indices.contains { k in
-                guard k != h, ink[k].isState, let c = ink[k].fit,
-                      c.radius >= Self.closedHeadStateRatio * own.radius,
-                      own.center.distance(to: c.center) > options.ringCenterTolerance * c.radius
-                else { return false }
-                return ink[h].sparse.contains { abs($0.distance(to: c.center) - c.radius)
-                    <= Self.closedHeadOutlineGap * c.radius }
-            }
-        }
-        for h in ink.indices where ink[h].extent > 0 {
-            let closedHead = inCircle.contains(h)
-            if closedHead {
-                guard owner[h] == h, merged[h] == nil, !loops.contains(h),
-                      touchesAnotherState(h),
-                      ConvexHull(ink[h].points).circularity <= Self.roundHull else { continue }
-            }
-            let size = ink[h].extent
-            if let scale, size > Self.headSizeOfState * scale { continue }
-            let center = centroid(ink[h].sparse)
-            // A round between head and state size may be a closed head, if it does not lie
-            // ahead of the end as the state an arrow points at does.
-            let roundish = closedHead || ink[h].fit.map {
-                isClosedRound($0, radius: Self.headCircleRatio * (scale ?? 0))
-            } ?? false
-            // (A closed head may be as large as a small state only where it crosses a state's
-            // outline, which no state does.)
-            if roundish, !closedHead, let scale,
-               ink[h].fit!.radius >= (loops.contains(h) ? Self.crossingHeadRatio : Self.roundHeadRatio) * scale {
-                continue
-            }
-            // (A stroke that is a whole arrow on its own is a head only of a much longer shaft:
-            // a barb drawn with a hook.)
-            let largest = wholeArrows.contains(h) ? Self.wholeArrowHeadSize
-                : roundish && !closedHead ? Self.roundHeadSize : Self.headSize
-            for (s, shaftEnds) in ends where s != h && size <= largest * ink[s].extent {
-                for (e, end) in shaftEnds.enumerated() {
-                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
-                    guard gap <= Self.headGap * size + Self.headGapOfShaft * ink[s].extent
-                    else { continue }
-                    // (A barb pointing back from the end is judged by its near end: its
-                    // middle lies off the line by the barb's own slant.)
-                    let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)
-                    // (Only the other barb lies at the corner before a barb.)
-                    if end.hooked != nil, barbOffset == nil { continue }
-                    let lateral = abs((center - end.point).cross(end.outward))
-                    let along = (center - end.point).dot(end.outward)
-                    guard lateral <= Self.headLateral * size
-                            || (barbOffset ?? .infinity) <= Self.barbLateral * size,
-                          along <= (roundish && lateral > Self.roundHeadOnLine * size
-                                    ? Self.roundHeadAlong : Self.headAlong) * size,
-                          along >= -(barbOffset == nil ? Self.headBehind : Self.barbBehind) * size
-                    else { continue }
-                    // (An offer only as a barb comes after every other.)
-                    let barbOnly = lateral > Self.headLateral * size
-                    offers.append(((gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0),
-                                   h, s, e))
-                }
-            }
-        }
-        offers += closedHeadOffers(ink: ink, ends: ends, scale: scale, besides: offers) { h in
-            owner[h] == h && merged[h] == nil && touchesAnotherState(h)
-        }
-        // A stroke that can be the head of a shaft twice its size is no shaft itself (the
-        // two barbs of a V would otherwise take each other).
-        let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent
-                && $0.score < Self.barbOnlyRank }
-            .map(\.head))
-        offers.removeAll { small.contains($0.shaft) }
+        let shafts = self.shafts(ordered, ink: ink, inCircle: inCircle, loops: loops, scale: scale)
+        var offers = headOffers(ink: ink, shafts: shafts, inCircle: inCircle, loops: loops,
+                                owner: owner, merged: merged, scale: scale)
         // 4. Handwriting (item 3 above: it withdraws offers before they are dealt).
         var handwriting = Set<Int>()
         if let scale {
@@ -311,47 +211,18 @@ struct StrokeGrouping {
             offers.removeAll { handwriting.contains($0.head) || handwriting.contains($0.shaft) }
         }
 
-        // Best offers first; a stroke is a head or a shaft, never both. A shaft offered heads
-        // at both ends points to one of them (`pointedEnd`); the offers at its other end are
-        // withdrawn and the heads dealt again, so a head that lost there goes to its next
-        // best shaft.
-        var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
-        var isHead = Set<Int>()
-        var tipEnd: [Int: Int] = [:]
-        let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
-        for _ in 0..<Self.headRounds {
-            headsOf = [:]
-            isHead = []
-            for offer in ranked
-            where tipEnd[offer.shaft].map({ $0 == ends[offer.shaft]![offer.end].side }) ?? true
-                && !isHead.contains(offer.head) && headsOf[offer.head] == nil
-                && !isHead.contains(offer.shaft)
-                && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
-                let end = ends[offer.shaft]![offer.end]
-                headsOf[offer.shaft, default: []].append((offer.head, end))
-                isHead.insert(offer.head)
-            }
-            var settled = true
-            for (s, heads) in headsOf where Set(heads.map(\.end.side)).count == 2 {
-                tipEnd[s] = pointedEnd(heads)
-                settled = false
-            }
-            if settled { break }
-        }
+        let headsOf = dealHeads(offers, ends: shafts.ends)
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf {
             let side = pointedEnd(heads)
             let atSide = heads.filter { $0.end.side == side }
             let kept = atSide.map(\.head)
-            for h in heads.map(\.head) where !kept.contains(h) { isHead.remove(h) }
             // (A head at the corner before a barb drawn with the shaft: the shaft up to it.)
             let hooked = atSide.lazy.compactMap(\.end.hooked).first
-            guard let arrow = groupedArrow(shaft: ink[s].points, measured: hooked ?? measured[s]!,
+            guard let arrow = groupedArrow(shaft: ink[s].points,
+                                           measured: hooked ?? shafts.measured[s]!,
                                            headAtTip: hooked != nil || side == 1,
-                                           heads: kept.map { ink[$0].points }) else {
-                for h in kept { isHead.remove(h) }
-                continue
-            }
+                                           heads: kept.map { ink[$0].points }) else { continue }
             for h in kept { owner[h] = s }
             arrows[s] = arrow
             kindOf[s] = ordered[s].kind == .cycle || loops.contains(s) ? "cycle" : "arrow"
@@ -399,6 +270,164 @@ struct StrokeGrouping {
             groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader]))
         }
         return groups.sorted { $0.members[0] < $1.members[0] }
+    }
+
+    /// Shaft candidates: strokes of shaft length that are no state or closed round
+    /// (`inCircle`) and no whole arrow, with the places on each where a head may lie.
+    private struct Shafts {
+        var ends: [Int: [ShaftEnd]] = [:]
+        /// Each candidate measured as a bare shaft, pen start to pen end.
+        var measured: [Int: ArrowGeometry] = [:]
+        /// Strokes with two real barbs: whole arrows, which take no head.
+        var wholeArrows = Set<Int>()
+    }
+
+    private func shafts(_ ordered: [ClassifiedStroke], ink: [Ink], inCircle: Set<Int>,
+                        loops: Set<Int>, scale: Double?) -> Shafts {
+        let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
+        var shafts = Shafts()
+        for k in ink.indices where !inCircle.contains(k) && ink[k].extent > 0
+            && ink[k].extent >= minimumShaft {
+            guard case let .success(arrow) = ArrowGeometry.measure(ink[k].points) else { continue }
+            // A stroke with two real barbs is a whole arrow and takes no head. Any other is
+            // a shaft from end to end, corners and all (a connector drawn with a bend; a
+            // pen hook is no head), so it is not cut at corners.
+            // (A stroke the classifier calls a circle, covering most of a round, is none.)
+            if ordered[k].kind == .circle, !loops.contains(k),
+               (ink[k].fit?.coveredAngle ?? 0) >= options.minimumCircleCoverage { continue }
+            let shaftLength = pathLength(arrow.shaft)
+            let realBarbs = arrow.head.prefix(arrow.drawnBarbs == 2 ? 2 : 0).allSatisfy {
+                let barb = $0.distance(to: arrow.tip) / shaftLength
+                return barb >= Self.wholeArrowBarb && barb <= Self.wholeArrowLongestBarb
+            }
+            if arrow.drawnBarbs == 2, realBarbs {
+                shafts.wholeArrows.insert(k)
+                continue
+            }
+            let line = resampled(ink[k].points, count: ArrowGeometry.sampleCount)
+            shafts.measured[k] = ArrowGeometry(start: line[0], tip: line[line.count - 1],
+                                               head: [], bend: ArrowGeometry.bendPoint(line),
+                                               shaft: line, drawnBarbs: 0)
+            shafts.ends[k] = [
+                ShaftEnd(point: line[0], outward: heading(line.reversed()), side: 0),
+                ShaftEnd(point: line[line.count - 1], outward: heading(line), side: 1),
+            ] + [0, 1].compactMap { hookedEnd(ink[k].points, side: $0) }
+        }
+        return shafts
+    }
+
+    /// Every place a stroke may lie as a head (or a piece of one) of a shaft, scored (lower
+    /// is better; offers only as a barb rank after every other). Strokes that can be the
+    /// head of a shaft twice their size are withdrawn as shafts.
+    private func headOffers(ink: [Ink], shafts: Shafts, inCircle: Set<Int>, loops: Set<Int>,
+                            owner: [Int], merged: [Int: [Point]], scale: Double?) -> [Offer] {
+        var offers: [Offer] = []
+        // A closed round may be a closed head (a triangle drawn in one stroke) however large,
+        // where it touches a larger state that is not its own: the state the arrow points at.
+        func touchesAnotherState(_ h: Int) -> Bool {
+            guard let own = ink[h].fit else { return false }
+            return ink.indices.contains { k in
+                guard k != h, ink[k].isState, let c = ink[k].fit,
+                      c.radius >= Self.closedHeadStateRatio * own.radius,
+                      own.center.distance(to: c.center) > options.ringCenterTolerance * c.radius
+                else { return false }
+                return ink[h].sparse.contains { abs($0.distance(to: c.center) - c.radius)
+                    <= Self.closedHeadOutlineGap * c.radius }
+            }
+        }
+        for h in ink.indices where ink[h].extent > 0 {
+            let closedHead = inCircle.contains(h)
+            if closedHead {
+                guard owner[h] == h, merged[h] == nil, !loops.contains(h),
+                      touchesAnotherState(h),
+                      ConvexHull(ink[h].points).circularity <= Self.roundHull else { continue }
+            }
+            let size = ink[h].extent
+            if let scale, size > Self.headSizeOfState * scale { continue }
+            let center = centroid(ink[h].sparse)
+            // A round between head and state size may be a closed head, if it does not lie
+            // ahead of the end as the state an arrow points at does.
+            let roundish = closedHead || ink[h].fit.map {
+                isClosedRound($0, radius: Self.headCircleRatio * (scale ?? 0))
+            } ?? false
+            // (A closed head may be as large as a small state only where it crosses a state's
+            // outline, which no state does.)
+            if roundish, !closedHead, let scale,
+               ink[h].fit!.radius >= (loops.contains(h) ? Self.crossingHeadRatio : Self.roundHeadRatio) * scale {
+                continue
+            }
+            // (A stroke that is a whole arrow on its own is a head only of a much longer shaft:
+            // a barb drawn with a hook.)
+            let largest = shafts.wholeArrows.contains(h) ? Self.wholeArrowHeadSize
+                : roundish && !closedHead ? Self.roundHeadSize : Self.headSize
+            for (s, shaftEnds) in shafts.ends where s != h && size <= largest * ink[s].extent {
+                for (e, end) in shaftEnds.enumerated() {
+                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                    guard gap <= Self.headGap * size + Self.headGapOfShaft * ink[s].extent
+                    else { continue }
+                    // (A barb pointing back from the end is judged by its near end: its
+                    // middle lies off the line by the barb's own slant.)
+                    let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)
+                    // (Only the other barb lies at the corner before a barb.)
+                    if end.hooked != nil, barbOffset == nil { continue }
+                    let lateral = abs((center - end.point).cross(end.outward))
+                    let along = (center - end.point).dot(end.outward)
+                    guard lateral <= Self.headLateral * size
+                            || (barbOffset ?? .infinity) <= Self.barbLateral * size,
+                          along <= (roundish && lateral > Self.roundHeadOnLine * size
+                                    ? Self.roundHeadAlong : Self.headAlong) * size,
+                          along >= -(barbOffset == nil ? Self.headBehind : Self.barbBehind) * size
+                    else { continue }
+                    // (An offer only as a barb comes after every other.)
+                    let barbOnly = lateral > Self.headLateral * size
+                    offers.append(((gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0),
+                                   h, s, e))
+                }
+            }
+        }
+        offers += closedHeadOffers(ink: ink, ends: shafts.ends, scale: scale, besides: offers) { h in
+            owner[h] == h && merged[h] == nil && touchesAnotherState(h)
+        }
+        // A stroke that can be the head of a shaft twice its size is no shaft itself (the
+        // two barbs of a V would otherwise take each other).
+        let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent
+                && $0.score < Self.barbOnlyRank }
+            .map(\.head))
+        offers.removeAll { small.contains($0.shaft) }
+        return offers
+    }
+
+    /// The heads each shaft takes (shaft → its heads and where they lie), from `offers`.
+    private func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]])
+        -> [Int: [(head: Int, end: ShaftEnd)]] {
+        // Best offers first; a stroke is a head or a shaft, never both. A shaft offered heads
+        // at both ends points to one of them (`pointedEnd`); the offers at its other end are
+        // withdrawn and the heads dealt again, so a head that lost there goes to its next
+        // best shaft.
+        var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
+        var isHead = Set<Int>()
+        var tipEnd: [Int: Int] = [:]
+        let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
+        for _ in 0..<Self.headRounds {
+            headsOf = [:]
+            isHead = []
+            for offer in ranked
+            where tipEnd[offer.shaft].map({ $0 == ends[offer.shaft]![offer.end].side }) ?? true
+                && !isHead.contains(offer.head) && headsOf[offer.head] == nil
+                && !isHead.contains(offer.shaft)
+                && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
+                let end = ends[offer.shaft]![offer.end]
+                headsOf[offer.shaft, default: []].append((offer.head, end))
+                isHead.insert(offer.head)
+            }
+            var settled = true
+            for (s, heads) in headsOf where Set(heads.map(\.end.side)).count == 2 {
+                tipEnd[s] = pointedEnd(heads)
+                settled = false
+            }
+            if settled { break }
+        }
+        return headsOf
     }
 
     /// Whether a stroke passes as a state on its own: a good fit covering
