@@ -51,8 +51,16 @@ public struct Assembler: Sendable {
     public func assemble(_ strokes: [ClassifiedStroke], labels: [Label] = []) -> Assembly {
         // 0. Strokes drawn as one element (a shaft and its head, arcs of a circle) are
         // grouped; the rest of the assembly sees one item per group.
-        let sorted = strokes.sorted { $0.index < $1.index }
-        let groups = StrokeGrouping(options: options).group(sorted)
+        // (A tentative stroke of state shape and size is taken as a circle from the start;
+        // its element keeps the classifier's label.)
+        let given = strokes.sorted { $0.index < $1.index }
+        let sorted = takingTentativeStates(given)
+        // (A group of several strokes has the class of what they form, not tentatively.)
+        let groups = StrokeGrouping(options: options).group(sorted).map { group in
+            var group = group
+            if group.members.count > 1 { group.item.tentative = nil }
+            return group
+        }
         let ordered = groups.map(\.item)
         var roles: [Int: Element.Role] = [:]   // keyed by position in `ordered`
 
@@ -123,6 +131,27 @@ public struct Assembler: Sendable {
             guard case let .transition(_, from?, to?) = role, from != to else { return nil }
             return role
         }
+        /// A tentative arrow as an initial arrow: one state at its tip, none at its start,
+        /// both barbs of its head drawn, at least `headlessInitialSize` reach radii long (as
+        /// an initial arrow with no head must be; a letter beside a state is shorter).
+        func tentativeInitial(_ stroke: Stroke, position: Int) -> Element.Role? {
+            let role = arrowRole(stroke, measured: groups[position].arrow, drafts: &drafts,
+                                 reachRadius: reachRadius, marksInitial: false)
+            guard case let .initial(arrow, to: id) = role, arrow.drawnBarbs == 2,
+                  let k = drafts.firstIndex(where: { $0.id == id }),
+                  boundingDiagonal(stroke.points)
+                    >= options.headlessInitialSize * reachRadius(drafts[k]) else { return nil }
+            drafts[k].initial = true
+            return role
+        }
+        /// A tentative round stroke as a self-loop, when the classifier was not sure of its
+        /// class (below `tentativeLoopConfidence`) and it attaches to a state as one.
+        func tentativeLoop(_ s: ClassifiedStroke) -> Element.Role? {
+            guard s.confidence < options.tentativeLoopConfidence else { return nil }
+            let role = loopRole(s.stroke, drafts: drafts, reachRadius: reachRadius)
+            guard case .cycle = role else { return nil }
+            return role
+        }
         for (position, s) in ordered.enumerated() where roles[position] == nil {
             switch kinds[position] {
             case .arrow:
@@ -141,15 +170,24 @@ public struct Assembler: Sendable {
                 break  // circles got their roles in step 2
             case nil:
                 // Not an element class (e.g. `other`): still a transition when its two ends
-                // reach two different states — a stroke joining two states is a transition.
+                // reach two different states — a stroke joining two states is a transition —
+                // and, if the classifier's best element for it is an arrow, an initial arrow
+                // when it reaches one state with a drawn head.
                 roles[position] = joiningTransition(s.stroke, position: position)
-                    ?? .rejected(reason: "not an automaton element (classified as '\(s.label)')")
+                    ?? (s.tentative == .arrow ? tentativeInitial(s.stroke, position: position) : nil)
+                    ?? (s.tentative == .cycle || s.tentative == .circle ? tentativeLoop(s) : nil)
+                    ?? .rejected(reason: "not an automaton element (classified as '\(s.label)'"
+                        + (s.tentative.map { ", else most like '\($0.rawValue)')" } ?? ")"))
             }
         }
 
         // 4. Elements with their labels, then the automaton.
+        // (A one-stroke element keeps the classifier's label, also when taken as a state.)
         var elements = ordered.enumerated().map { position, s in
-            Element(stroke: s.index, label: s.label, confidence: s.confidence,
+            Element(stroke: s.index,
+                    label: groups[position].members.count == 1
+                        ? given[groups[position].members[0]].label : s.label,
+                    confidence: s.confidence,
                     role: roles[position] ?? .rejected(reason: "not assembled"),
                     strokes: groups[position].members.map { sorted[$0].index })
         }
@@ -184,6 +222,44 @@ public struct Assembler: Sendable {
         return Assembly(elements: elements,
                         automaton: Automaton(states: states, transitions: transitions),
                         unattachedLabels: unattached)
+    }
+
+    /// The strokes with each `tentative` circle that is strongly a state taken as a circle
+    /// (label `circle`, no longer tentative): its circle fit passes as a state's
+    /// (`fitCircle`), its radius is within `tentativeStateSize`× of the median radius of the
+    /// strokes classified `circle` that fit one (when there are any), and it crosses none of
+    /// their outlines unless concentric with it (a final ring). Any other stroke is returned
+    /// as it is.
+    func takingTentativeStates(_ strokes: [ClassifiedStroke]) -> [ClassifiedStroke] {
+        guard strokes.contains(where: { $0.rejection == nil && $0.tentative != nil })
+        else { return strokes }
+        let states = strokes.compactMap { s -> CircleFit? in
+            guard s.rejection == nil, s.kind == .circle,
+                  case let .success(fit) = fitCircle(s.stroke) else { return nil }
+            return fit
+        }
+        let radii = states.map(\.radius).sorted()
+        return strokes.map { s in
+            guard s.rejection == nil, s.tentative != nil,
+                  case let .success(fit) = fitCircle(s.stroke),
+                  fit.coveredAngle >= options.contextCircleCoverage,
+                  ConvexHull(s.stroke.points).circularity >= options.tentativeStateRoundness
+            else { return s }
+            if !radii.isEmpty {
+                guard fit.radius >= radii[radii.count / 2] / options.tentativeStateSize
+                else { return s }
+            }
+            let crosses = states.contains { state in
+                let d = fit.center.distance(to: state.center)
+                return state.radius >= fit.radius && d < fit.radius + state.radius
+                    && d > options.ringCenterTolerance * fit.radius
+            }
+            guard !crosses else { return s }
+            var taken = s
+            taken.label = ClassifiedStroke.Kind.circle.rawValue
+            taken.tentative = nil
+            return taken
+        }
     }
 
     /// Turns fitted circles into named states: smallest circle first, so a circle around

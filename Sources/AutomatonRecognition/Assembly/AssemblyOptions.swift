@@ -50,6 +50,17 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// A stroke classified `cycle` with no circle within `loopReach` is taken for a state
     /// when its circle fit covers at least this angle (radians).
     public var contextCircleCoverage = 270.0 * Double.pi / 180
+    /// A stroke only tentatively a circle (`ClassifiedStroke.tentative`) is taken for a state
+    /// when its radius is within this factor of the median radius of the circles classified
+    /// as such (either way), among other tests (`Assembler.takingTentativeStates`).
+    public var tentativeStateSize = 2.0
+    /// … and when the circularity of its convex hull is at least this (a hand-drawn circle
+    /// measures 0.9–1, a triangle 0.6).
+    public var tentativeStateRoundness = 0.88
+    /// A stroke only tentatively a circle or a loop is taken for a self-loop where it attaches
+    /// to a state as one, if the classifier's confidence in its own class is below this (a
+    /// confident "none of these" near a state is a word or a piece of an arrow).
+    public var tentativeLoopConfidence = 0.7
 
     public init() {}
 }

@@ -59,6 +59,39 @@ public struct ElementClassifier: Sendable {
             + "\(rasterizer.side)×\(rasterizer.side)"
     }
 
+    /// The verdict on one stroke's class probabilities (`scores`, in `classes` order; index
+    /// and stroke left for the caller). The best class is the label, and:
+    /// - an element class at `minimumConfidence` or above is taken as it is;
+    /// - a class that is no element (e.g. `other`) is the classifier's "none of these": soft
+    ///   evidence, not a veto — the best element class is kept as `tentative`, whatever the
+    ///   confidence, and the stroke's geometry decides (`Assembler`);
+    /// - an element class below `minimumConfidence` is `tentative` when a class that is no
+    ///   element comes next (that element or none); taken as it is when circle and loop
+    ///   come first and second with `minimumConfidence` together (the assembler tells them
+    ///   apart by where the stroke lies); else too uncertain.
+    func verdict(_ scores: [Float], classes: [String]) -> ClassifiedStroke {
+        let ranked = scores.indices.sorted { (scores[$1], $0) < (scores[$0], $1) }
+        let kinds = ranked.map { ClassifiedStroke.Kind(rawValue: classes[$0]) }
+        var verdict = ClassifiedStroke(index: 0, stroke: Stroke(points: []),
+                                       label: classes[ranked[0]],
+                                       confidence: Double(scores[ranked[0]]))
+        let bestElement = kinds.first { $0 != nil } ?? nil
+        guard let best = kinds[0] else {
+            verdict.tentative = bestElement
+            return verdict
+        }
+        guard verdict.confidence < minimumConfidence, ranked.count > 1 else { return verdict }
+        let together = Double(scores[ranked[0]] + scores[ranked[1]])
+        if kinds[1] == nil {
+            verdict.tentative = best
+        } else if Set([best, kinds[1]]) == [.circle, .cycle], together >= minimumConfidence {
+            // taken as it is
+        } else {
+            verdict.rejection = "too uncertain (confidence below \(minimumConfidence))"
+        }
+        return verdict
+    }
+
     /// One `ClassifiedStroke` per stroke of `drawing`, in stroke order. With a model whose
     /// input does not match the rasterizer (`inputMismatch`) every stroke is rejected.
     public func classify(_ drawing: Drawing) -> [ClassifiedStroke] {
@@ -86,19 +119,15 @@ public struct ElementClassifier: Sendable {
                 Tensor(shape: [usable.count, 1, side, side], scalars: scalars))
             let k = classifier.classes.count
             for (row, index) in usable.enumerated() {
-                let scores = probabilities.scalars[(row * k)..<((row + 1) * k)]
-                let best = scores.indices.max { scores[$0] < scores[$1] } ?? row * k
-                let confidence = Double(scores[best])
-                var rejection: String?
+                let scores = Array(probabilities.scalars[(row * k)..<((row + 1) * k)])
+                var verdict = self.verdict(scores, classes: classifier.classes)
+                verdict.index = index
+                verdict.stroke = drawing.strokes[index]
                 if rejectsNovelStrokes, let score = noveltyScores?[row],
                    let reason = classifier.novelty?.reason(score: score) {
-                    rejection = reason
-                } else if confidence < minimumConfidence {
-                    rejection = "too uncertain (confidence below \(minimumConfidence))"
+                    verdict.rejection = reason
                 }
-                verdicts[index] = ClassifiedStroke(index: index, stroke: drawing.strokes[index],
-                                                   label: classifier.classes[best - row * k],
-                                                   confidence: confidence, rejection: rejection)
+                verdicts[index] = verdict
             }
         }
         return drawing.strokes.indices.map { index in
