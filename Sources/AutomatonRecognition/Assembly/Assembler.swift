@@ -231,20 +231,25 @@ public struct Assembler: Sendable {
     /// their outlines unless concentric with it (a final ring). Any other stroke is returned
     /// as it is.
     func takingTentativeStates(_ strokes: [ClassifiedStroke]) -> [ClassifiedStroke] {
-        guard strokes.contains(where: { $0.rejection == nil && $0.tentative != nil })
-        else { return strokes }
+        // (The round ones first, the cheap test first: the states' circles are fitted only
+        // if there are any.)
+        var rounds: [Int: CircleFit] = [:]
+        for (k, s) in strokes.enumerated() where s.rejection == nil && s.tentative != nil {
+            guard ConvexHull(s.stroke.points).circularity >= options.tentativeStateRoundness,
+                  case let .success(fit) = fitCircle(s.stroke),
+                  fit.coveredAngle >= options.contextCircleCoverage
+            else { continue }
+            rounds[k] = fit
+        }
+        guard !rounds.isEmpty else { return strokes }
         let states = strokes.compactMap { s -> CircleFit? in
             guard s.rejection == nil, s.kind == .circle,
                   case let .success(fit) = fitCircle(s.stroke) else { return nil }
             return fit
         }
         let radii = states.map(\.radius).sorted()
-        return strokes.map { s in
-            guard s.rejection == nil, s.tentative != nil,
-                  case let .success(fit) = fitCircle(s.stroke),
-                  fit.coveredAngle >= options.contextCircleCoverage,
-                  ConvexHull(s.stroke.points).circularity >= options.tentativeStateRoundness
-            else { return s }
+        return strokes.enumerated().map { k, s in
+            guard let fit = rounds[k] else { return s }
             if !radii.isEmpty {
                 guard fit.radius >= radii[radii.count / 2] / options.tentativeStateSize
                 else { return s }
