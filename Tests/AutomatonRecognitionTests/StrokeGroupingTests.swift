@@ -384,6 +384,27 @@ import TestSupport
         #expect(loop.role.name == "cycle")
     }
 
+    @Test func aClosedLoopNotCalledACircleTakesItsSeparateHead() throws {
+        // A self-loop drawn almost all the way round (a closed round, round in outline) that
+        // the classifier calls a loop, not a circle, and its V head drawn on its own: the
+        // loop crosses q1's outline, so it is a loop and takes the head.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        let loopCenter = Point(x: 300, y: 100 - 1.2 * 40)
+        let arc = Sketch.circlePoints(center: loopCenter, radius: 22, from: Double.pi / 2 + 0.3,
+                                      sweep: 2 * Double.pi - 0.6, count: 40, using: &rng)
+        let end = arc[arc.count - 1], before = arc[arc.count - 3]
+        d.add("cycle", Stroke(points: arc))                                       // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.add("circle", Self.head(at: end, direction: (end - before).normalized!))  // 5
+        d.label("b", 300, 20)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q0 -> q1 a", "q1 -> q1 b"])
+        let loop = try #require(Self.element(of: 3, in: assembly))
+        #expect(loop.strokes == [3, 5])
+        #expect(loop.role.name == "cycle")
+    }
+
     @Test func aLoopWithASeparateHeadOnAStateDrawnInTwoArcsIsOneLoop() throws {
         // q1 in two arcs; above it a loop the classifier calls a circle (it is round enough
         // to pass as a small state), its V head drawn on its own. The loop crosses q1's

@@ -12,7 +12,9 @@ import StrokeFormats
 ///    pass as states on their own (classified `circle`, a good fit covering
 ///    `minimumCircleCoverage`), ignoring circles under `tinyCircleRatio` of the largest.
 ///    Such a circle crossing a larger one's outline is a self-loop (as the assembler
-///    decides; on a state drawn in arcs, once step 2 has joined them); circles under
+///    decides; on a state drawn in arcs, once step 2 has joined them), and so is a closed
+///    round of any other class, at least `roundHeadRatio`·S, whose outline is round (the
+///    circularity of its convex hull above `roundHull`; a closed head's is not); circles under
 ///    `headCircleRatio`·S are no states (letters, closed heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, covering
 ///    `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
@@ -176,7 +178,16 @@ struct StrokeGrouping {
             }
         }
 
-        var loops = selfLoops(ink, scale: scale)
+        // A loop need not pass as a circle: a closed round of any class whose outline is
+        // round (no closed head) crossing a larger round is one too, and may take a head.
+        let roundLoops = ink.indices.filter { k in
+            guard !ink[k].isState, let fit = ink[k].fit,
+                  isClosedRound(fit, radius: Self.roundHeadRatio * (scale ?? .infinity))
+            else { return false }
+            return ConvexHull(ink[k].points).circularity > Self.roundHull
+        }
+        var loops = selfLoops(ink, scale: scale,
+                              among: ink.indices.filter { ink[$0].isState } + roundLoops)
         for a in loops { ink[a].isState = false }
 
         var owner = Array(ordered.indices)       // position → group leader position
