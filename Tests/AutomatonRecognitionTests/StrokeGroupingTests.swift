@@ -384,6 +384,33 @@ import TestSupport
         #expect(loop.role.name == "cycle")
     }
 
+    @Test func aShaftWithAHeadAtEachEndPointsToTheOneNoOtherShaftWants() throws {
+        // q0 → q1 drawn from its tip back to q0 (the pen ends at its tail), its V head at
+        // q1; q2 → q0 arrives from below with its V head at q0's outline, its shaft stopping
+        // short of it, and q0 → q1 leaves q0 from inside that head. The q2 → q0 head lies
+        // better at q0 → q1's tail than at its own shaft's end, so q0 → q1 is offered a head
+        // at each end; the one at its tail is also offered to another shaft, so it points
+        // to the other (not to the pen's end) and q2 → q0 keeps its head.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))  // 0 q0
+        d.add("circle", Sketch.circle(center: Point(x: 260, y: 300), radius: 40))  // 1
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 420), radius: 40))  // 2
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        let tip = Point(x: 231, y: 272)
+        d.add("arrow", Self.shaft(tip, Point(x: 104, y: 152)))                     // 4
+        d.add("circle", Self.head(at: tip, direction: Point(x: 0.727, y: 0.687)))  // 5
+        d.add("arrow", Self.shaft(Point(x: 100, y: 380), Point(x: 100, y: 157)))   // 6
+        d.add("circle", Self.head(at: Point(x: 100, y: 140), direction: Point(x: 0, y: -1)))  // 7
+        d.label("a", 180, 200)
+        d.label("b", 88, 270)
+        let assembly = d.assemble()
+        // (q1 is the state below q0, q2 the one to the lower right.)
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q2", "q0 -> q2 a",
+                                                "q1 -> q0 b"])
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
+        #expect(Self.element(of: 6, in: assembly)?.strokes == [6, 7])
+    }
+
     @Test func aClosedLoopNotCalledACircleTakesItsSeparateHead() throws {
         // A self-loop drawn almost all the way round (a closed round, round in outline) that
         // the classifier calls a loop, not a circle, and its V head drawn on its own: the

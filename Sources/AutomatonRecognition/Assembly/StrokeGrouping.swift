@@ -55,10 +55,12 @@ import StrokeFormats
 ///    A one-stroke arrow with two real barbs is no shaft, and a head only of a shaft
 ///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook); a stroke that can
 ///    be the head of a shaft twice its size is no shaft. Offers are taken best first; a
-///    shaft keeps the heads at one end (the end with more). The shaft is taken end to end
-///    (a bent connector is not cut at its corner); the arrow points to the end with the
-///    head whatever the pen direction; its tip is the shaft's end or, for a head drawn
-///    ahead of it, the head's apex; its barbs come from the head ink.
+///    shaft keeps the heads at one end: the end with more or, with as many at each, the
+///    end whose heads are offered to no other shaft (the other end's can go to that
+///    shaft: two arrows ending close together), else the pen's end. The shaft is taken
+///    end to end (a bent connector is not cut at its corner); the arrow points to the end
+///    with the head whatever the pen direction; its tip is the shaft's end or, for a head
+///    drawn ahead of it, the head's apex; its barbs come from the head ink.
 ///
 /// Every stroke is in exactly one group; a stroke that is in no multi-stroke group is a
 /// group of its own, unchanged, so one-stroke drawings assemble exactly as before.
@@ -223,9 +225,10 @@ struct StrokeGrouping {
         }
 
         let headsOf = dealHeads(offers, ends: shafts.ends)
+        let contested = Self.contested(offers)
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf {
-            let side = pointedEnd(heads)
+            let side = pointedEnd(heads, contested: contested)
             let atSide = heads.filter { $0.end.side == side }
             let kept = atSide.map(\.head)
             // (A head at the corner before a barb drawn with the shaft: the shaft up to it.)
@@ -418,6 +421,7 @@ struct StrokeGrouping {
         var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
         var isHead = Set<Int>()
         var tipEnd: [Int: Int] = [:]
+        let contested = Self.contested(offers)
         let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
         for _ in 0..<Self.headRounds {
             headsOf = [:]
@@ -433,7 +437,7 @@ struct StrokeGrouping {
             }
             var settled = true
             for (s, heads) in headsOf where Set(heads.map(\.end.side)).count == 2 {
-                tipEnd[s] = pointedEnd(heads)
+                tipEnd[s] = pointedEnd(heads, contested: contested)
                 settled = false
             }
             if settled { break }
@@ -613,9 +617,21 @@ struct StrokeGrouping {
     }
 
     /// The side (1: the pen's last end) a shaft with heads at both ends points to: the side
-    /// with more head strokes (ties: the pen's end).
-    private func pointedEnd(_ heads: [(head: Int, end: ShaftEnd)]) -> Int {
-        heads.filter { $0.end.side == 1 }.count * 2 >= heads.count ? 1 : 0
+    /// with more head strokes; ties: the side whose heads are offered to no other shaft,
+    /// if only one is (a head offered to another shaft too lies where two arrows end and
+    /// can go to the other one), else the pen's end.
+    private func pointedEnd(_ heads: [(head: Int, end: ShaftEnd)], contested: Set<Int>) -> Int {
+        let atEnd = heads.filter { $0.end.side == 1 }, atStart = heads.filter { $0.end.side == 0 }
+        if atEnd.count != atStart.count { return atEnd.count > atStart.count ? 1 : 0 }
+        let free = { (side: [(head: Int, end: ShaftEnd)]) in
+            side.allSatisfy { !contested.contains($0.head) } }
+        return !free(atEnd) && free(atStart) ? 0 : 1
+    }
+
+    /// The strokes offered as heads to more than one shaft.
+    private static func contested(_ offers: [Offer]) -> Set<Int> {
+        Set(Dictionary(grouping: offers, by: \.head).filter { Set($0.value.map(\.shaft)).count > 1 }
+            .keys)
     }
 
     /// How far a barb's near end (the one nearer the shaft's end) lies off the shaft's line,
