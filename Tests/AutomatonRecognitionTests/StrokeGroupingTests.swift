@@ -384,6 +384,30 @@ import TestSupport
         #expect(loop.role.name == "cycle")
     }
 
+    @Test func aShortShaftBesideALongShaftsTailKeepsItsHead() throws {
+        // A short q0 → q2 shaft starts beside the tail of the long q0 → q1 shaft, where it
+        // could be a head piece of that shaft (less than half its size). It still takes the
+        // V head at its other end, which is no head of the long shaft.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))  // 0 q0
+        d.add("circle", Sketch.circle(center: Point(x: 500, y: 100), radius: 40))  // 1
+        d.add("circle", Sketch.circle(center: Point(x: 250, y: 180), radius: 40))  // 2
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), Point(x: 456, y: 100)))   // 3
+        let tip = Point(x: 214, y: 154)
+        d.add("arrow", Self.shaft(tip, Point(x: 152, y: 108)))    // 4: drawn from its tip
+        d.add("circle", Self.head(at: tip, direction: (tip - Point(x: 152, y: 108)).normalized!))
+        d.add("circle", Self.head(at: Point(x: 456, y: 100)))                    // 6
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.label("a", 330, 88)
+        d.label("b", 170, 150)
+        let assembly = d.assemble()
+        // (q1 is the state below, q2 the one to the right.)
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q2", "q0 -> q1 b",
+                                                "q0 -> q2 a"])
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 6])
+    }
+
     @Test func aShaftWithAHeadAtEachEndPointsToTheOneNoOtherShaftWants() throws {
         // q0 → q1 drawn from its tip back to q0 (the pen ends at its tail), its V head at
         // q1; q2 → q0 arrives from below with its V head at q0's outline, its shaft stopping

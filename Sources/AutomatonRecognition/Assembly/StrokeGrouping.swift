@@ -54,7 +54,10 @@ import StrokeFormats
 ///    end of a shaft, which the classifier calls a circle or a loop).
 ///    A one-stroke arrow with two real barbs is no shaft, and a head only of a shaft
 ///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook); a stroke that can
-///    be the head of a shaft twice its size is no shaft. Offers are taken best first; a
+///    be the head of a shaft twice its size takes no head at its end lying at that
+///    shaft's end (the two barbs of a V would take each other), nor at all when a stroke
+///    offered at its other end is offered to that shaft too (the other barb of the same
+///    V); its other end may hold a head of its own. Offers are taken best first; a
 ///    shaft keeps the heads at one end: the end with more or, with as many at each, the
 ///    end whose heads are offered to no other shaft (the other end's can go to that
 ///    shaft: two arrows ending close together), else the pen's end. The shaft is taken
@@ -332,7 +335,8 @@ struct StrokeGrouping {
 
     /// Every place a stroke may lie as a head (or a piece of one) of a shaft, scored (lower
     /// is better; offers only as a barb rank after every other). Strokes that can be the
-    /// head of a shaft twice their size are withdrawn as shafts.
+    /// head of a shaft twice their size are withdrawn as shafts at the end lying there
+    /// (and wholly when a barb of the same head is offered at their other end).
     private func headOffers(ink: [Ink], shafts: Shafts, inCircle: Set<Int>, loops: Set<Int>,
                             owner: [Int], merged: [Int: [Point]], scale: Double?) -> [Offer] {
         var offers: [Offer] = []
@@ -402,12 +406,32 @@ struct StrokeGrouping {
         offers += closedHeadOffers(ink: ink, ends: shafts.ends, scale: scale, besides: offers) { h in
             owner[h] == h && merged[h] == nil && touchesAnotherState(h)
         }
-        // A stroke that can be the head of a shaft twice its size is no shaft itself (the
-        // two barbs of a V would otherwise take each other).
-        let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent
-                && $0.score < Self.barbOnlyRank }
-            .map(\.head))
-        offers.removeAll { small.contains($0.shaft) }
+        // A stroke that can be the head of a shaft twice its size (its parent) takes no head
+        // at its end that lies at the parent's end: the two barbs of a V meet there and would
+        // otherwise take each other. Its other end may hold a head of its own (a short
+        // shaft beside another arrow's end), unless a stroke offered there is offered to
+        // the parent too (a barb of the same V, lying across the other barb's far end).
+        var parents: [Int: Set<Int>] = [:]
+        var headSides: [Int: Set<Int>] = [:]
+        for offer in offers where ink[offer.shaft].extent >= 2 * ink[offer.head].extent
+            && offer.score < Self.barbOnlyRank {
+            parents[offer.head, default: []].insert(offer.shaft)
+            if let own = shafts.ends[offer.head] {
+                let at = shafts.ends[offer.shaft]![offer.end].point
+                let near = own.min { $0.point.distance(to: at) < $1.point.distance(to: at) }!
+                headSides[offer.head, default: []].insert(near.side)
+            }
+        }
+        func atHeadSide(_ offer: Offer) -> Bool {
+            headSides[offer.shaft]?.contains(shafts.ends[offer.shaft]![offer.end].side) == true
+        }
+        let siblings = Set(offers.filter { offer in
+            guard let shared = parents[offer.shaft], !atHeadSide(offer) else { return false }
+            return offers.contains { $0.head == offer.head && shared.contains($0.shaft) }
+        }.map(\.shaft))
+        offers.removeAll { offer in
+            parents[offer.shaft] != nil && (atHeadSide(offer) || siblings.contains(offer.shaft))
+        }
         return offers
     }
 
