@@ -408,6 +408,33 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 6])
     }
 
+    @Test func aSecondHeadAtAShaftsTipGoesToTheShaftWithNone() throws {
+        // Two arrows end at almost the same point of the right state: one from the initial
+        // state with its V head, and one from the lower left state arriving at a slant,
+        // drawn from its tip (so it points the wrong way headless), its shaft stopping
+        // short of its own V head. That head lies better at
+        // the first arrow's tip than at its own shaft's end, but the first arrow has a head
+        // already and the second none: it goes to the second.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))    // 0
+        d.add("circle", Sketch.circle(center: Point(x: 300, y: 100), radius: 40))    // 1
+        d.add("circle", Sketch.circle(center: Point(x: 13.7, y: 188.9), radius: 40)) // 2
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), Point(x: 256, y: 100)))     // 4
+        d.add("circle", Self.head(at: Point(x: 256, y: 100)))                       // 5
+        let slant = Point(x: cos(-20 * Double.pi / 180), y: sin(-20 * Double.pi / 180))
+        d.add("arrow", Self.shaft(Point(x: 239.2, y: 106.8), Point(x: 51.3, y: 175.2)))  // 6
+        d.add("circle", Self.head(at: Point(x: 258, y: 100), direction: slant))     // 7
+        d.label("a", 200, 88)
+        d.label("b", 150, 155)
+        let assembly = d.assemble()
+        // (The states are named by place: q0 the lower left one, q1 the initial one.)
+        #expect(summary(assembly.automaton) == ["q0", "q1 initial", "q2", "q0 -> q2 b",
+                                                "q1 -> q2 a"])
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
+        #expect(Self.element(of: 6, in: assembly)?.strokes == [6, 7])
+    }
+
     @Test func aShaftWithAHeadAtEachEndPointsToTheOneNoOtherShaftWants() throws {
         // q0 → q1 drawn from its tip back to q0 (the pen ends at its tail), its V head at
         // q1; q2 → q0 arrives from below with its V head at q0's outline, its shaft stopping

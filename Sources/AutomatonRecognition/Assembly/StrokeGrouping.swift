@@ -57,13 +57,15 @@ import StrokeFormats
 ///    be the head of a shaft twice its size takes no head at its end lying at that
 ///    shaft's end (the two barbs of a V would take each other), nor at all when a stroke
 ///    offered at its other end is offered to that shaft too (the other barb of the same
-///    V); its other end may hold a head of its own. Offers are taken best first; a
-///    shaft keeps the heads at one end: the end with more or, with as many at each, the
-///    end whose heads are offered to no other shaft (the other end's can go to that
-///    shaft: two arrows ending close together), else the pen's end. The shaft is taken
-///    end to end (a bent connector is not cut at its corner); the arrow points to the end
-///    with the head whatever the pen direction; its tip is the shaft's end or, for a head
-///    drawn ahead of it, the head's apex; its barbs come from the head ink.
+///    V); its other end may hold a head of its own. Offers are taken best first, except
+///    that a shaft with a head takes no more that is also offered to a shaft with none
+///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
+///    at one end: the end with more or, with as many at each, the end whose heads are
+///    offered to no other shaft (the other end's can go to that shaft), else the pen's
+///    end. The shaft is taken end to end (a bent connector is not cut at its corner);
+///    the arrow points to the end with the head whatever the pen direction; its tip is
+///    the shaft's end or, for a head drawn ahead of it, the head's apex; its barbs come
+///    from the head ink.
 ///
 /// Every stroke is in exactly one group; a stroke that is in no multi-stroke group is a
 /// group of its own, unchanged, so one-stroke drawings assemble exactly as before.
@@ -438,23 +440,40 @@ struct StrokeGrouping {
     /// The heads each shaft takes (shaft → its heads and where they lie), from `offers`.
     private func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]])
         -> [Int: [(head: Int, end: ShaftEnd)]] {
-        // Best offers first; a stroke is a head or a shaft, never both. A shaft offered heads
-        // at both ends points to one of them (`pointedEnd`); the offers at its other end are
-        // withdrawn and the heads dealt again, so a head that lost there goes to its next
-        // best shaft.
+        // Best offers first; a stroke is a head or a shaft, never both. A shaft that has a
+        // head takes no more that is also offered to a shaft with none yet: an arrow has
+        // one head, so the other shaft, left headless, is the likelier owner (two arrows
+        // ending close together). A shaft offered heads at both ends points to one of them
+        // (`pointedEnd`); the offers at its other end are withdrawn and the heads dealt
+        // again, so a head that lost there goes to its next best shaft.
         var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
         var isHead = Set<Int>()
         var tipEnd: [Int: Int] = [:]
         let contested = Self.contested(offers)
         let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
+        let offersOf = Dictionary(grouping: ranked, by: \.head)
+        func isOpen(_ offer: Offer) -> Bool {
+            tipEnd[offer.shaft].map { $0 == ends[offer.shaft]![offer.end].side } ?? true
+        }
+        // Whether the head is also offered (not only as a barb) to a shaft that has no head
+        // yet and is no head itself.
+        func wantedElsewhere(_ offer: Offer) -> Bool {
+            offersOf[offer.head, default: []].contains { other in
+                other.shaft != offer.shaft && other.score < Self.barbOnlyRank
+                    && headsOf[other.shaft] == nil && !isHead.contains(other.shaft)
+                    && isOpen(other)
+            }
+        }
         for _ in 0..<Self.headRounds {
             headsOf = [:]
             isHead = []
             for offer in ranked
-            where tipEnd[offer.shaft].map({ $0 == ends[offer.shaft]![offer.end].side }) ?? true
+            where isOpen(offer)
                 && !isHead.contains(offer.head) && headsOf[offer.head] == nil
                 && !isHead.contains(offer.shaft)
                 && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
+                // (A head offered to a shaft that has none yet waits for it.)
+                if headsOf[offer.shaft] != nil, wantedElsewhere(offer) { continue }
                 let end = ends[offer.shaft]![offer.end]
                 headsOf[offer.shaft, default: []].append((offer.head, end))
                 isHead.insert(offer.head)
