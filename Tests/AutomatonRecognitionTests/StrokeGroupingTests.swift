@@ -384,6 +384,105 @@ import TestSupport
         #expect(loop.role.name == "cycle")
     }
 
+    @Test func aShortShaftBesideALongShaftsTailKeepsItsHead() throws {
+        // A short q0 → q2 shaft starts beside the tail of the long q0 → q1 shaft, where it
+        // could be a head piece of that shaft (less than half its size). It still takes the
+        // V head at its other end, which is no head of the long shaft.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))  // 0 q0
+        d.add("circle", Sketch.circle(center: Point(x: 500, y: 100), radius: 40))  // 1
+        d.add("circle", Sketch.circle(center: Point(x: 250, y: 180), radius: 40))  // 2
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), Point(x: 456, y: 100)))   // 3
+        let tip = Point(x: 214, y: 154)
+        d.add("arrow", Self.shaft(tip, Point(x: 152, y: 108)))    // 4: drawn from its tip
+        d.add("circle", Self.head(at: tip, direction: (tip - Point(x: 152, y: 108)).normalized!))
+        d.add("circle", Self.head(at: Point(x: 456, y: 100)))                    // 6
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.label("a", 330, 88)
+        d.label("b", 170, 150)
+        let assembly = d.assemble()
+        // (q1 is the state below, q2 the one to the right.)
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q2", "q0 -> q1 b",
+                                                "q0 -> q2 a"])
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 6])
+    }
+
+    @Test func aSecondHeadAtAShaftsTipGoesToTheShaftWithNone() throws {
+        // Two arrows end at almost the same point of the right state: one from the initial
+        // state with its V head, and one from the lower left state arriving at a slant,
+        // drawn from its tip (so it points the wrong way headless), its shaft stopping
+        // short of its own V head. That head lies better at
+        // the first arrow's tip than at its own shaft's end, but the first arrow has a head
+        // already and the second none: it goes to the second.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))    // 0
+        d.add("circle", Sketch.circle(center: Point(x: 300, y: 100), radius: 40))    // 1
+        d.add("circle", Sketch.circle(center: Point(x: 13.7, y: 188.9), radius: 40)) // 2
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), Point(x: 256, y: 100)))     // 4
+        d.add("circle", Self.head(at: Point(x: 256, y: 100)))                       // 5
+        let slant = Point(x: cos(-20 * Double.pi / 180), y: sin(-20 * Double.pi / 180))
+        d.add("arrow", Self.shaft(Point(x: 239.2, y: 106.8), Point(x: 51.3, y: 175.2)))  // 6
+        d.add("circle", Self.head(at: Point(x: 258, y: 100), direction: slant))     // 7
+        d.label("a", 200, 88)
+        d.label("b", 150, 155)
+        let assembly = d.assemble()
+        // (The states are named by place: q0 the lower left one, q1 the initial one.)
+        #expect(summary(assembly.automaton) == ["q0", "q1 initial", "q2", "q0 -> q2 b",
+                                                "q1 -> q2 a"])
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
+        #expect(Self.element(of: 6, in: assembly)?.strokes == [6, 7])
+    }
+
+    @Test func aShaftWithAHeadAtEachEndPointsToTheOneNoOtherShaftWants() throws {
+        // q0 → q1 drawn from its tip back to q0 (the pen ends at its tail), its V head at
+        // q1; q2 → q0 arrives from below with its V head at q0's outline, its shaft stopping
+        // short of it, and q0 → q1 leaves q0 from inside that head. The q2 → q0 head lies
+        // better at q0 → q1's tail than at its own shaft's end, so q0 → q1 is offered a head
+        // at each end; the one at its tail is also offered to another shaft, so it points
+        // to the other (not to the pen's end) and q2 → q0 keeps its head.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))  // 0 q0
+        d.add("circle", Sketch.circle(center: Point(x: 260, y: 300), radius: 40))  // 1
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 420), radius: 40))  // 2
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        let tip = Point(x: 231, y: 272)
+        d.add("arrow", Self.shaft(tip, Point(x: 104, y: 152)))                     // 4
+        d.add("circle", Self.head(at: tip, direction: Point(x: 0.727, y: 0.687)))  // 5
+        d.add("arrow", Self.shaft(Point(x: 100, y: 380), Point(x: 100, y: 157)))   // 6
+        d.add("circle", Self.head(at: Point(x: 100, y: 140), direction: Point(x: 0, y: -1)))  // 7
+        d.label("a", 180, 200)
+        d.label("b", 88, 270)
+        let assembly = d.assemble()
+        // (q1 is the state below q0, q2 the one to the lower right.)
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q2", "q0 -> q2 a",
+                                                "q1 -> q0 b"])
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
+        #expect(Self.element(of: 6, in: assembly)?.strokes == [6, 7])
+    }
+
+    @Test func aClosedLoopNotCalledACircleTakesItsSeparateHead() throws {
+        // A self-loop drawn almost all the way round (a closed round, round in outline) that
+        // the classifier calls a loop, not a circle, and its V head drawn on its own: the
+        // loop crosses q1's outline, so it is a loop and takes the head.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        let loopCenter = Point(x: 300, y: 100 - 1.2 * 40)
+        let arc = Sketch.circlePoints(center: loopCenter, radius: 22, from: Double.pi / 2 + 0.3,
+                                      sweep: 2 * Double.pi - 0.6, count: 40, using: &rng)
+        let end = arc[arc.count - 1], before = arc[arc.count - 3]
+        d.add("cycle", Stroke(points: arc))                                       // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.add("circle", Self.head(at: end, direction: (end - before).normalized!))  // 5
+        d.label("b", 300, 20)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q0 -> q1 a", "q1 -> q1 b"])
+        let loop = try #require(Self.element(of: 3, in: assembly))
+        #expect(loop.strokes == [3, 5])
+        #expect(loop.role.name == "cycle")
+    }
+
     @Test func aLoopWithASeparateHeadOnAStateDrawnInTwoArcsIsOneLoop() throws {
         // q1 in two arcs; above it a loop the classifier calls a circle (it is round enough
         // to pass as a small state), its V head drawn on its own. The loop crosses q1's

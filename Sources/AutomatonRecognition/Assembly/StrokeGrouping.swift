@@ -12,7 +12,9 @@ import StrokeFormats
 ///    pass as states on their own (classified `circle`, a good fit covering
 ///    `minimumCircleCoverage`), ignoring circles under `tinyCircleRatio` of the largest.
 ///    Such a circle crossing a larger one's outline is a self-loop (as the assembler
-///    decides; on a state drawn in arcs, once step 2 has joined them); circles under
+///    decides; on a state drawn in arcs, once step 2 has joined them), and so is a closed
+///    round of any other class, at least `roundHeadRatio`·S, whose outline is round (the
+///    circularity of its convex hull above `roundHull`; a closed head's is not); circles under
 ///    `headCircleRatio`·S are no states (letters, closed heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, covering
 ///    `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
@@ -52,11 +54,18 @@ import StrokeFormats
 ///    end of a shaft, which the classifier calls a circle or a loop).
 ///    A one-stroke arrow with two real barbs is no shaft, and a head only of a shaft
 ///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook); a stroke that can
-///    be the head of a shaft twice its size is no shaft. Offers are taken best first; a
-///    shaft keeps the heads at one end (the end with more). The shaft is taken end to end
-///    (a bent connector is not cut at its corner); the arrow points to the end with the
-///    head whatever the pen direction; its tip is the shaft's end or, for a head drawn
-///    ahead of it, the head's apex; its barbs come from the head ink.
+///    be the head of a shaft twice its size takes no head at its end lying at that
+///    shaft's end (the two barbs of a V would take each other), nor at all when a stroke
+///    offered at its other end is offered to that shaft too (the other barb of the same
+///    V); its other end may hold a head of its own. Offers are taken best first, except
+///    that a shaft with a head takes no more that is also offered to a shaft with none
+///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
+///    at one end: the end with more or, with as many at each, the end whose heads are
+///    offered to no other shaft (the other end's can go to that shaft), else the pen's
+///    end. The shaft is taken end to end (a bent connector is not cut at its corner);
+///    the arrow points to the end with the head whatever the pen direction; its tip is
+///    the shaft's end or, for a head drawn ahead of it, the head's apex; its barbs come
+///    from the head ink.
 ///
 /// Every stroke is in exactly one group; a stroke that is in no multi-stroke group is a
 /// group of its own, unchanged, so one-stroke drawings assemble exactly as before.
@@ -176,7 +185,16 @@ struct StrokeGrouping {
             }
         }
 
-        var loops = selfLoops(ink, scale: scale)
+        // A loop need not pass as a circle: a closed round of any class whose outline is
+        // round (no closed head) crossing a larger round is one too, and may take a head.
+        let roundLoops = ink.indices.filter { k in
+            guard !ink[k].isState, let fit = ink[k].fit,
+                  isClosedRound(fit, radius: Self.roundHeadRatio * (scale ?? .infinity))
+            else { return false }
+            return ConvexHull(ink[k].points).circularity > Self.roundHull
+        }
+        var loops = selfLoops(ink, scale: scale,
+                              among: ink.indices.filter { ink[$0].isState } + roundLoops)
         for a in loops { ink[a].isState = false }
 
         var owner = Array(ordered.indices)       // position → group leader position
@@ -212,9 +230,10 @@ struct StrokeGrouping {
         }
 
         let headsOf = dealHeads(offers, ends: shafts.ends)
+        let contested = Self.contested(offers)
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf {
-            let side = pointedEnd(heads)
+            let side = pointedEnd(heads, contested: contested)
             let atSide = heads.filter { $0.end.side == side }
             let kept = atSide.map(\.head)
             // (A head at the corner before a barb drawn with the shaft: the shaft up to it.)
@@ -318,7 +337,8 @@ struct StrokeGrouping {
 
     /// Every place a stroke may lie as a head (or a piece of one) of a shaft, scored (lower
     /// is better; offers only as a barb rank after every other). Strokes that can be the
-    /// head of a shaft twice their size are withdrawn as shafts.
+    /// head of a shaft twice their size are withdrawn as shafts at the end lying there
+    /// (and wholly when a barb of the same head is offered at their other end).
     private func headOffers(ink: [Ink], shafts: Shafts, inCircle: Set<Int>, loops: Set<Int>,
                             owner: [Int], merged: [Int: [Point]], scale: Double?) -> [Offer] {
         var offers: [Offer] = []
@@ -388,41 +408,79 @@ struct StrokeGrouping {
         offers += closedHeadOffers(ink: ink, ends: shafts.ends, scale: scale, besides: offers) { h in
             owner[h] == h && merged[h] == nil && touchesAnotherState(h)
         }
-        // A stroke that can be the head of a shaft twice its size is no shaft itself (the
-        // two barbs of a V would otherwise take each other).
-        let small = Set(offers.filter { ink[$0.shaft].extent >= 2 * ink[$0.head].extent
-                && $0.score < Self.barbOnlyRank }
-            .map(\.head))
-        offers.removeAll { small.contains($0.shaft) }
+        // A stroke that can be the head of a shaft twice its size (its parent) takes no head
+        // at its end that lies at the parent's end: the two barbs of a V meet there and would
+        // otherwise take each other. Its other end may hold a head of its own (a short
+        // shaft beside another arrow's end), unless a stroke offered there is offered to
+        // the parent too (a barb of the same V, lying across the other barb's far end).
+        var parents: [Int: Set<Int>] = [:]
+        var headSides: [Int: Set<Int>] = [:]
+        for offer in offers where ink[offer.shaft].extent >= 2 * ink[offer.head].extent
+            && offer.score < Self.barbOnlyRank {
+            parents[offer.head, default: []].insert(offer.shaft)
+            if let own = shafts.ends[offer.head] {
+                let at = shafts.ends[offer.shaft]![offer.end].point
+                let near = own.min { $0.point.distance(to: at) < $1.point.distance(to: at) }!
+                headSides[offer.head, default: []].insert(near.side)
+            }
+        }
+        func atHeadSide(_ offer: Offer) -> Bool {
+            headSides[offer.shaft]?.contains(shafts.ends[offer.shaft]![offer.end].side) == true
+        }
+        let siblings = Set(offers.filter { offer in
+            guard let shared = parents[offer.shaft], !atHeadSide(offer) else { return false }
+            return offers.contains { $0.head == offer.head && shared.contains($0.shaft) }
+        }.map(\.shaft))
+        offers.removeAll { offer in
+            parents[offer.shaft] != nil && (atHeadSide(offer) || siblings.contains(offer.shaft))
+        }
         return offers
     }
 
     /// The heads each shaft takes (shaft → its heads and where they lie), from `offers`.
     private func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]])
         -> [Int: [(head: Int, end: ShaftEnd)]] {
-        // Best offers first; a stroke is a head or a shaft, never both. A shaft offered heads
-        // at both ends points to one of them (`pointedEnd`); the offers at its other end are
-        // withdrawn and the heads dealt again, so a head that lost there goes to its next
-        // best shaft.
+        // Best offers first; a stroke is a head or a shaft, never both. A shaft that has a
+        // head takes no more that is also offered to a shaft with none yet: an arrow has
+        // one head, so the other shaft, left headless, is the likelier owner (two arrows
+        // ending close together). A shaft offered heads at both ends points to one of them
+        // (`pointedEnd`); the offers at its other end are withdrawn and the heads dealt
+        // again, so a head that lost there goes to its next best shaft.
         var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
         var isHead = Set<Int>()
         var tipEnd: [Int: Int] = [:]
+        let contested = Self.contested(offers)
         let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
+        let offersOf = Dictionary(grouping: ranked, by: \.head)
+        func isOpen(_ offer: Offer) -> Bool {
+            tipEnd[offer.shaft].map { $0 == ends[offer.shaft]![offer.end].side } ?? true
+        }
+        // Whether the head is also offered (not only as a barb) to a shaft that has no head
+        // yet and is no head itself.
+        func wantedElsewhere(_ offer: Offer) -> Bool {
+            offersOf[offer.head, default: []].contains { other in
+                other.shaft != offer.shaft && other.score < Self.barbOnlyRank
+                    && headsOf[other.shaft] == nil && !isHead.contains(other.shaft)
+                    && isOpen(other)
+            }
+        }
         for _ in 0..<Self.headRounds {
             headsOf = [:]
             isHead = []
             for offer in ranked
-            where tipEnd[offer.shaft].map({ $0 == ends[offer.shaft]![offer.end].side }) ?? true
+            where isOpen(offer)
                 && !isHead.contains(offer.head) && headsOf[offer.head] == nil
                 && !isHead.contains(offer.shaft)
                 && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
+                // (A head offered to a shaft that has none yet waits for it.)
+                if headsOf[offer.shaft] != nil, wantedElsewhere(offer) { continue }
                 let end = ends[offer.shaft]![offer.end]
                 headsOf[offer.shaft, default: []].append((offer.head, end))
                 isHead.insert(offer.head)
             }
             var settled = true
             for (s, heads) in headsOf where Set(heads.map(\.end.side)).count == 2 {
-                tipEnd[s] = pointedEnd(heads)
+                tipEnd[s] = pointedEnd(heads, contested: contested)
                 settled = false
             }
             if settled { break }
@@ -602,9 +660,21 @@ struct StrokeGrouping {
     }
 
     /// The side (1: the pen's last end) a shaft with heads at both ends points to: the side
-    /// with more head strokes (ties: the pen's end).
-    private func pointedEnd(_ heads: [(head: Int, end: ShaftEnd)]) -> Int {
-        heads.filter { $0.end.side == 1 }.count * 2 >= heads.count ? 1 : 0
+    /// with more head strokes; ties: the side whose heads are offered to no other shaft,
+    /// if only one is (a head offered to another shaft too lies where two arrows end and
+    /// can go to the other one), else the pen's end.
+    private func pointedEnd(_ heads: [(head: Int, end: ShaftEnd)], contested: Set<Int>) -> Int {
+        let atEnd = heads.filter { $0.end.side == 1 }, atStart = heads.filter { $0.end.side == 0 }
+        if atEnd.count != atStart.count { return atEnd.count > atStart.count ? 1 : 0 }
+        let free = { (side: [(head: Int, end: ShaftEnd)]) in
+            side.allSatisfy { !contested.contains($0.head) } }
+        return !free(atEnd) && free(atStart) ? 0 : 1
+    }
+
+    /// The strokes offered as heads to more than one shaft.
+    private static func contested(_ offers: [Offer]) -> Set<Int> {
+        Set(Dictionary(grouping: offers, by: \.head).filter { Set($0.value.map(\.shaft)).count > 1 }
+            .keys)
     }
 
     /// How far a barb's near end (the one nearer the shaft's end) lies off the shaft's line,
