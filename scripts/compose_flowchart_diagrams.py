@@ -132,29 +132,54 @@ def bow(points, start, tip, bend):
     return out
 
 
+def tip_corner(arrow):
+    """The shaft stroke oriented towards its head, and the index of its tip on it. The tip is
+    the shaft's end, unless the stroke goes on into a barb drawn with it: then it is the
+    corner before that barb — the shaft point nearest the separate head strokes, when the
+    ink beyond it turns back (by more than 100°) and is at least 3 % of the stroke."""
+    shaft = arrow["strokes"][arrow["shaft"]]
+    line = shaft if arrow["tip_at_end"] else shaft[::-1]
+    heads = [p for i, h in enumerate(arrow["strokes"]) if i != arrow["shaft"] for p in h]
+    c = min(range(len(line)), key=lambda i: min(norm(sub(line[i], p)) for p in heads))
+    length = sum(norm(sub(line[i + 1], line[i])) for i in range(len(line) - 1))
+    beyond = sum(norm(sub(line[i + 1], line[i])) for i in range(c, len(line) - 1))
+    if c < 2 or beyond < 0.03 * length:
+        return line, len(line) - 1
+    into, out = sub(line[c], line[max(0, c - 5)]), sub(line[-1], line[c])
+    turn = abs(math.remainder(math.atan2(out[1], out[0]) - math.atan2(into[1], into[0]),
+                              2 * math.pi))
+    return line, (c if turn > math.radians(100) else len(line) - 1)
+
+
 def place_fc_arrow(rng, arrows, start, tip, head_size, bend=0.0):
     """A real multi-stroke arrow from `start` to `tip`: its strokes in their drawn order
-    and pen direction, the shaft bowed by `bend`, the head strokes scaled to `head_size`.
+    and pen direction, the shaft bowed by `bend`, the head strokes — and a barb drawn with
+    the shaft, past its tip (`tip_corner`) — scaled to `head_size` about the tip.
     Returns (strokes, index of the shaft among them)."""
     arrow = rng.choice(arrows)
-    shaft = arrow["strokes"][arrow["shaft"]]
-    s0, s1 = (shaft[0], shaft[-1]) if arrow["tip_at_end"] else (shaft[-1], shaft[0])
+    line, c = tip_corner(arrow)
+    s0, s1 = line[0], line[c]
     chord = sub(s1, s0)
     src_len, src_angle = norm(chord), math.atan2(chord[1], chord[0])
     d = sub(tip, start)
     length, angle = norm(d), math.atan2(d[1], d[0])
     heads = [s for i, s in enumerate(arrow["strokes"]) if i != arrow["shaft"]]
-    hand = head_size / (max(norm(sub(p, s1)) for h in heads for p in h) or 1.0)
+    barb = line[c + 1:]
+    hand = head_size / (max(norm(sub(p, s1)) for h in heads + [barb] for p in h) or 1.0)
     tangent_turn = math.atan2(-math.pi * bend, 1.0)
+
+    def at_hand(stroke):
+        return [add(tip, mul(hand, rot(rot(sub(p, s1), angle - src_angle), -tangent_turn)))
+                for p in stroke]
     out = []
     for i, stroke in enumerate(arrow["strokes"]):
         if i == arrow["shaft"]:
             moved = [add(start, mul(length / src_len, rot(sub(p, s0), angle - src_angle)))
-                     for p in stroke]
-            out.append(bow(moved, start, tip, bend))
+                     for p in line[:c + 1]]
+            placed = bow(moved, start, tip, bend) + at_hand(barb)
+            out.append(placed if arrow["tip_at_end"] else placed[::-1])
         else:
-            out.append([add(tip, mul(hand, rot(rot(sub(p, s1), angle - src_angle),
-                                                -tangent_turn))) for p in stroke])
+            out.append(at_hand(stroke))
     return out, arrow["shaft"]
 
 
@@ -421,8 +446,8 @@ def head_shapes(arrows):
     """The head strokes of each arrow, with the tip and the shaft's direction into it."""
     out = []
     for a in arrows:
-        shaft = a["strokes"][a["shaft"]]
-        s0, s1 = (shaft[0], shaft[-1]) if a["tip_at_end"] else (shaft[-1], shaft[0])
+        line, c = tip_corner(a)
+        s0, s1 = line[0], line[c]
         out.append({"strokes": [s for i, s in enumerate(a["strokes"]) if i != a["shaft"]],
                     "tip": s1, "angle": math.atan2(s1[1] - s0[1], s1[0] - s0[0])})
     return out
