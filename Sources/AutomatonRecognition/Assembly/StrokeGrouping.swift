@@ -185,13 +185,22 @@ struct StrokeGrouping {
             }
         }
 
+        // Convex hulls, made once for the strokes that need one (closed rounds).
+        var hulls: [Int: ConvexHull] = [:]
+        func hull(_ k: Int) -> ConvexHull {
+            if let known = hulls[k] { return known }
+            let made = ConvexHull(ink[k].points)
+            hulls[k] = made
+            return made
+        }
+
         // A loop need not pass as a circle: a closed round of any class whose outline is
         // round (no closed head) crossing a larger round is one too, and may take a head.
         let roundLoops = ink.indices.filter { k in
             guard !ink[k].isState, let fit = ink[k].fit,
                   isClosedRound(fit, radius: Self.roundHeadRatio * (scale ?? .infinity))
             else { return false }
-            return ConvexHull(ink[k].points).circularity > Self.roundHull
+            return hull(k).circularity > Self.roundHull
         }
         var loops = selfLoops(ink, scale: scale,
                               among: ink.indices.filter { ink[$0].isState } + roundLoops)
@@ -220,7 +229,7 @@ struct StrokeGrouping {
         })
         let shafts = self.shafts(ordered, ink: ink, inCircle: inCircle, loops: loops, scale: scale)
         var offers = headOffers(ink: ink, shafts: shafts, inCircle: inCircle, loops: loops,
-                                owner: owner, merged: merged, scale: scale)
+                                owner: owner, merged: merged, scale: scale, hull: hull)
         // 4. Handwriting (item 3 above: it withdraws offers before they are dealt).
         var handwriting = Set<Int>()
         if let scale {
@@ -256,18 +265,14 @@ struct StrokeGrouping {
                 var single = singles[leader]
                 if ink[leader].isState,
                    ink[leader].fit!.radius < Self.headCircleRatio * (scale ?? 0) {
-                    single.item.rejection = "a circle too small for a state (radius "
-                        + "\(Int(ink[leader].fit!.radius.rounded())) beside states of "
-                        + "\(Int((scale ?? 0).rounded())); a letter or a dot?)"
+                    single.item.rejection = Self.tooSmall(ink[leader].fit!.radius, scale: scale ?? 0)
                 } else if handwriting.contains(leader) {
                     single.item.rejection = "handwriting: a small stroke among others written "
                         + "close together (text is not read as labels yet)"
                 } else if single.item.rejection == nil, single.item.kind == .circle, let scale,
                    let fit = ink[leader].fit, passesAsCircle(fit),
                    fit.radius < Self.tinyCircleRatio * scale {
-                    single.item.rejection = "a circle too small for a state (radius "
-                        + "\(Int(fit.radius.rounded())) beside states of "
-                        + "\(Int(scale.rounded())); a letter or a dot?)"
+                    single.item.rejection = Self.tooSmall(fit.radius, scale: scale)
                 }
                 groups.append(single)
                 continue
@@ -340,7 +345,8 @@ struct StrokeGrouping {
     /// head of a shaft twice their size are withdrawn as shafts at the end lying there
     /// (and wholly when a barb of the same head is offered at their other end).
     private func headOffers(ink: [Ink], shafts: Shafts, inCircle: Set<Int>, loops: Set<Int>,
-                            owner: [Int], merged: [Int: [Point]], scale: Double?) -> [Offer] {
+                            owner: [Int], merged: [Int: [Point]], scale: Double?,
+                            hull: (Int) -> ConvexHull) -> [Offer] {
         var offers: [Offer] = []
         // A closed round may be a closed head (a triangle drawn in one stroke) however large,
         // where it touches a larger state that is not its own: the state the arrow points at.
@@ -360,7 +366,7 @@ struct StrokeGrouping {
             if closedHead {
                 guard owner[h] == h, merged[h] == nil, !loops.contains(h),
                       touchesAnotherState(h),
-                      ConvexHull(ink[h].points).circularity <= Self.roundHull else { continue }
+                      hull(h).circularity <= Self.roundHull else { continue }
             }
             let size = ink[h].extent
             if let scale, size > Self.headSizeOfState * scale { continue }
@@ -405,7 +411,8 @@ struct StrokeGrouping {
                 }
             }
         }
-        offers += closedHeadOffers(ink: ink, ends: shafts.ends, scale: scale, besides: offers) { h in
+        offers += closedHeadOffers(ink: ink, ends: shafts.ends, scale: scale, besides: offers,
+                                   hull: hull) { h in
             owner[h] == h && merged[h] == nil && touchesAnotherState(h)
         }
         // A stroke that can be the head of a shaft twice its size (its parent) takes no head
@@ -486,6 +493,12 @@ struct StrokeGrouping {
             if settled { break }
         }
         return headsOf
+    }
+
+    /// Why a circle of `radius` is no state beside states of radius `scale`.
+    private static func tooSmall(_ radius: Double, scale: Double) -> String {
+        "a circle too small for a state (radius \(Int(radius.rounded())) beside states of "
+            + "\(Int(scale.rounded())); a letter or a dot?)"
     }
 
     /// Whether a stroke passes as a state on its own: a good fit covering
@@ -740,7 +753,7 @@ struct StrokeGrouping {
     /// inside its hull (within `closedHeadEndGap`·(its extent)). `besides`: offers already
     /// made, not repeated.
     private func closedHeadOffers(ink: [Ink], ends: [Int: [ShaftEnd]],
-                                  scale: Double?, besides: [Offer],
+                                  scale: Double?, besides: [Offer], hull: (Int) -> ConvexHull,
                                   isFree: (Int) -> Bool) -> [Offer] {
         var offers: [Offer] = []
         for h in ink.indices where isFree(h) && ink[h].extent > 0 {
@@ -749,7 +762,7 @@ struct StrokeGrouping {
                   let first = ink[h].points.first, let last = ink[h].points.last,
                   first.distance(to: last) <= Self.closedHeadEndpointGap * size,
                   size <= Self.closedHeadSizeOfState * (scale ?? .infinity) else { continue }
-            let hull = ConvexHull(ink[h].points)
+            let hull = hull(h)
             guard hull.circularity <= Self.roundHull else { continue }
             let center = centroid(ink[h].sparse)
             for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
