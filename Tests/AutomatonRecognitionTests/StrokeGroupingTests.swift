@@ -509,6 +509,67 @@ import TestSupport
         #expect(loop.role.name == "cycle")
     }
 
+    @Test func aStateInTwoArcsWithALoopCrossingItIsOneState() throws {
+        // q1 drawn as two arcs, a whole-circle self-loop (half q1's radius) crossing its
+        // outline: the loop is no second state that the arcs' round would bridge, as two
+        // bowed arrows between two states would.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        d.strokes[1] = ("cycle", Stroke(points: Sketch.circlePoints(
+            center: Self.right, radius: 40, from: -2.9, sweep: 3.3, count: 30, using: &rng)))
+        d.add("arrow", Stroke(points: Sketch.circlePoints(
+            center: Self.right, radius: 41, from: 0.3, sweep: 3.2, count: 30, using: &rng)))  // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        var loop = Sketch.circlePoints(center: Point(x: 300, y: 100 - 52), radius: 20,
+                                       using: &rng)
+        let end = loop[loop.count - 1]
+        loop += Sketch.polyline([end, Point(x: end.x + 8, y: end.y + 6)]).dropFirst()
+        d.add("cycle", Stroke(points: loop))                                      // 5
+        d.label("b", 300, 16)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q0 -> q1 a", "q1 -> q1 b"])
+        #expect(Self.element(of: 1, in: assembly)?.strokes == [1, 3])
+        #expect(Self.element(of: 5, in: assembly)?.role.name == "cycle")
+    }
+
+    @Test(arguments: ["circle", "cycle"])
+    func aSmallRoundHeadRoundAShaftsEndOnTheOutlineIsItsHeadNotALoop(label: String) throws {
+        // A head drawn as a small round closed curl round the end of a headless shaft, across
+        // q1's outline (0.4 of its radius; the classifier calls it a circle or a loop): the
+        // shaft's head, not a self-loop on q1.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 262, y: 100)))  // 3
+        d.add(label, Stroke(points: Sketch.circlePoints(center: Point(x: 264, y: 100),
+                                                        radius: 16, using: &rng)))  // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        #expect(arrow.role.name == "transition")
+    }
+
+    @Test func aSmallRoundHeadJustAheadOfAShaftsEndAndOffItsLineIsItsHead() throws {
+        // The same curl drawn just beyond the end of a long shaft and to its side (the end
+        // outside it, its centre ahead by 0.4 of its size): that shaft's head, not a
+        // self-loop on q1 (a round small enough to be a head, ahead of the end, would be the
+        // state the arrow points at; one crossing a larger state's outline cannot be).
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("circle", Sketch.circle(center: Point(x: 500, y: 100), radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.label("a", 300, 88)
+        var rng = SplitMix64(seed: 0)
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 448, y: 100)))  // 3
+        d.add("cycle", Stroke(points: Sketch.circlePoints(center: Point(x: 466, y: 111),
+                                                          radius: 16, using: &rng)))  // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        #expect(arrow.role.name == "transition")
+    }
+
     @Test func aLoopDrawnOverTheGapOfAnOpenFinalRingStaysALoop() throws {
         // q1 final, its ring left open at the top (≈ 300°), and a self-loop drawn there: the
         // ring and the loop together fit one circle, but the loop curls round on itself (its

@@ -24,7 +24,9 @@ import StrokeFormats
 ///    `smallestArcState`…`largestArcState`·S large. Each arc covers at least
 ///    `minimumArcBins` of the `angleBins` sectors round the joint centre, and they share at
 ///    most `arcOverlap` of the shorter one's (a circle drawn past its start and cut in two
-///    overlaps by a third and more).
+///    overlaps by a third and more). Two arcs whose round crosses (within `touchingRounds`)
+///    two closed rounds, or one at least `bridgedRound` of its size, are no state: two
+///    bowed arrows between two states.
 /// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
 ///    `textOutlineGap`·S), lying within `textGap`·S of each other, are letters of a word:
 ///    `rejected`, whatever the classifier made of each (text is not read as labels yet) —
@@ -40,7 +42,11 @@ import StrokeFormats
 ///    (`roundHeadAlong`) unless its centre lies on the shaft's line (within
 ///    `roundHeadOnLine`·(its extent): a triangle drawn on the end of a shaft). A closed
 ///    round touching a larger state is a head only if its outline is no round (the
-///    circularity of its convex hull is at most `roundHull`): a round one is a self-loop.
+///    circularity of its convex hull is at most `roundHull`): a round one is a self-loop,
+///    unless it is under `crossingHeadRatio`·S and the end of a shaft offered no other head
+///    lies inside it (a head drawn as a small curl round the shaft's end). Such a
+///    self-loop candidate may also lie ahead of the end like any head (it crosses a state,
+///    so it is not the state the arrow points at).
 ///    A barb is judged by where it points (`barbLateral`): straight, its near end within
 ///    `barbGap`·(its extent) of the end and `barbLateral`·(its extent) of the line, its
 ///    body turned back along the shaft; such an offer, failing the test of its centre,
@@ -112,6 +118,7 @@ struct StrokeGrouping {
     static let arcEndGap = 0.6
     static let touchingRounds = 1.25
     static let touchingLoop = 1.15
+    static let bridgedRound = 0.75
     static let closedHeadOutlineGap = 0.5
     static let roundHull = 0.88
     static let closedHeadSizeOfState = 2.2
@@ -400,7 +407,7 @@ struct StrokeGrouping {
                     let along = (center - end.point).dot(end.outward)
                     guard lateral <= Self.headLateral * size
                             || (barbOffset ?? .infinity) <= Self.barbLateral * size,
-                          along <= (roundish && lateral > Self.roundHeadOnLine * size
+                          along <= (roundish && !loops.contains(h) && lateral > Self.roundHeadOnLine * size
                                     ? Self.roundHeadAlong : Self.headAlong) * size,
                           along >= -(barbOffset == nil ? Self.headBehind : Self.barbBehind) * size
                     else { continue }
@@ -412,7 +419,7 @@ struct StrokeGrouping {
             }
         }
         offers += closedHeadOffers(ink: ink, ends: shafts.ends, scale: scale, besides: offers,
-                                   hull: hull) { h in
+                                   hull: hull, isLoop: loops.contains) { h in
             owner[h] == h && merged[h] == nil && touchesAnotherState(h)
         }
         // A stroke that can be the head of a shaft twice its size (its parent) takes no head
@@ -555,16 +562,20 @@ struct StrokeGrouping {
                 && fit.radius >= Self.arcStateRatio * (scale ?? 0)
         }
         // Whether the circle overlaps or touches a closed round of state size (whatever its
-        // class) that is not concentric with it (its ring, the state inside it): two bowed
-        // arrows between two states close a round too, touching both.
+        // class) that is not concentric with it (its ring, the state inside it), at least
+        // three quarters its size, or two such rounds of any size: two bowed arrows between
+        // two states close a round too, touching both. (One smaller round crossing it is a
+        // self-loop drawn on the state the arcs make.)
         func crossesARound(_ circle: CircleFit, besides: [Int]) -> Bool {
-            ink.indices.contains { k in
+            let crossed = ink.indices.filter { k in
                 guard !besides.contains(k), let c = ink[k].fit,
                       isClosedRound(c, radius: 0.5 * (scale ?? 0)) else { return false }
                 let d = circle.center.distance(to: c.center)
                 return d > options.ringCenterTolerance * min(circle.radius, c.radius)
                     && d < Self.touchingRounds * (circle.radius + c.radius)
             }
+            return crossed.count >= 2
+                || crossed.contains { ink[$0].fit!.radius >= Self.bridgedRound * circle.radius }
         }
         var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
         for (i, a) in arcs.enumerated() {
@@ -754,7 +765,7 @@ struct StrokeGrouping {
     /// made, not repeated.
     private func closedHeadOffers(ink: [Ink], ends: [Int: [ShaftEnd]],
                                   scale: Double?, besides: [Offer], hull: (Int) -> ConvexHull,
-                                  isFree: (Int) -> Bool) -> [Offer] {
+                                  isLoop: (Int) -> Bool, isFree: (Int) -> Bool) -> [Offer] {
         var offers: [Offer] = []
         for h in ink.indices where isFree(h) && ink[h].extent > 0 {
             let size = ink[h].extent
@@ -763,13 +774,20 @@ struct StrokeGrouping {
                   first.distance(to: last) <= Self.closedHeadEndpointGap * size,
                   size <= Self.closedHeadSizeOfState * (scale ?? .infinity) else { continue }
             let hull = hull(h)
-            guard hull.circularity <= Self.roundHull else { continue }
+            // (A round one crossing a state is a self-loop, unless small and round the end.)
+            let round = hull.circularity > Self.roundHull
+            guard !round || (isLoop(h) && fit.radius < Self.crossingHeadRatio * (scale ?? 0))
+            else { continue }
             let center = centroid(ink[h].sparse)
             for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated()
-                where hull.distance(to: end.point) <= Self.closedHeadEndGap * size {
+                where hull.distance(to: end.point) <= (round ? 0 : Self.closedHeadEndGap * size) {
                     guard !besides.contains(where: { $0.head == h && $0.shaft == s && $0.end == e })
                     else { continue }
+                    // (A round one only where no other head is offered: a loop drawn where
+                    // an arrow with its own head arrives stays a loop.)
+                    if round, besides.contains(where: { $0.shaft == s && $0.end == e
+                        && $0.score < Self.barbOnlyRank }) { continue }
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     let lateral = abs((center - end.point).cross(end.outward))
                     offers.append(((gap + lateral) / size, h, s, e))
