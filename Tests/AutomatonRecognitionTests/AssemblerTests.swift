@@ -122,6 +122,28 @@ import TestSupport
         #expect(reasons[3] == "classifier confidence 0.41 is below 0.5")
     }
 
+    @Test func anOvalStateTheClassifierCallsACircleIsAStateButNotAnOvalLoop() throws {
+        // q1 drawn as an oval twice as wide as high, tilted (trimmed fit residual ≈ 0.22 of
+        // the radius, as the flowchart writers' ovals): a state. The same oval called a
+        // loop, far from every state, is no state (context takes only good circles).
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))             // 0
+        let oval = (0...60).map { k -> Point in
+            let t = 2 * Double.pi * Double(k) / 60, turn = 0.5
+            let (x, y) = (56 * cos(t), 28 * sin(t))
+            return Point(x: 300 + x * cos(turn) - y * sin(turn), y: 100 + x * sin(turn) + y * cos(turn))
+        }
+        d.add("circle", Stroke(points: oval))                                     // 1
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 258, y: 100)))
+        d.add("cycle", Stroke(points: oval.map { Point(x: $0.x + 300, y: $0.y + 300) }))  // 3
+        d.label("a", 200, 88)
+        let fit = try CircleFit.fit(resampled(oval, count: AssemblyOptions().circleSamples)).get()
+        #expect(fit.relativeTrimmedResidual > 0.2 && fit.relativeTrimmedResidual < 0.25)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1", "q0 -> q1 a"])
+        #expect(roles(assembly) == ["state", "state", "transition", "rejected"])
+    }
+
     @Test func arrowsThatOvershootOrStopShortStillConnect() {
         var d = Document()
         d.add("circle", Sketch.circle(center: Self.left, radius: 40))

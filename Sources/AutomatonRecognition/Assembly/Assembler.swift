@@ -70,7 +70,7 @@ public struct Assembler: Sendable {
             if let reason = s.rejection {
                 roles[position] = .rejected(reason: reason)
             } else if s.kind == .circle {
-                switch fitCircle(s.stroke) {
+                switch fitCircle(s.stroke, maximumResidual: options.maximumCircleResidual) {
                 case let .success(c):
                     circles.append((position, Circle(stroke: s.index, center: c.center,
                                                      radius: c.radius)))
@@ -360,17 +360,20 @@ public struct Assembler: Sendable {
         }
     }
 
-    /// Fits a circle stroke; a failure or a poor fit gives the rejection reason.
-    private func fitCircle(_ stroke: Stroke) -> Result<CircleFit, Rejection> {
+    /// Fits a circle stroke; a failure or a poor fit (residual over `maximumResidual` of the
+    /// radius) gives the rejection reason.
+    private func fitCircle(_ stroke: Stroke, maximumResidual: Double? = nil)
+        -> Result<CircleFit, Rejection> {
+        let maximumResidual = maximumResidual ?? options.contextCircleResidual
         let points = resampled(stroke.points, count: options.circleSamples)
         switch CircleFit.fit(points) {
         case let .failure(failure):
             return .failure(Rejection(reason: "no circle fits this stroke: \(failure)"))
         case let .success(fit):
-            if fit.relativeTrimmedResidual > options.maximumCircleResidual {
+            if fit.relativeTrimmedResidual > maximumResidual {
                 return .failure(Rejection(reason: "circle fit residual is "
                     + "\(percent(fit.relativeTrimmedResidual)) of the radius "
-                    + "(at most \(percent(options.maximumCircleResidual)) allowed)"))
+                    + "(at most \(percent(maximumResidual)) allowed)"))
             }
             if fit.coveredAngle < options.minimumCircleCoverage {
                 return .failure(Rejection(reason: "stroke covers only "

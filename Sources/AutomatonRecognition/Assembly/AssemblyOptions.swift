@@ -3,8 +3,12 @@
 public struct AssemblyOptions: Sendable, Equatable {
     /// A "circle" stroke whose trimmed RMS fit residual (`CircleFit.trimmedResidual`, the
     /// 90 % of ink nearest the circle) exceeds this fraction of its radius is rejected
-    /// (the 240 real $1 circles measure 0.02–0.13; a zigzag 0.3+).
-    public var maximumCircleResidual = 0.2
+    /// (the 240 real $1 circles measure 0.02–0.13, the flowchart writers' ovals up to 0.22;
+    /// a zigzag 0.3+).
+    public var maximumCircleResidual = 0.25
+    /// The same for a stroke taken as a circle against its class (a closed "cycle" or a
+    /// tentative stroke), and for the rounds the stroke grouping measures: a good circle.
+    public var contextCircleResidual = 0.2
     /// A "circle" stroke must cover at least this angle (radians) around its fitted
     /// centre: 200°, so open circles pass and a bare arc does not.
     public var minimumCircleCoverage = 200.0 * Double.pi / 180

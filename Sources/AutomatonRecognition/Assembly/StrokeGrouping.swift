@@ -511,14 +511,14 @@ struct StrokeGrouping {
     /// Whether a stroke passes as a state on its own: a good fit covering
     /// `minimumCircleCoverage`.
     private func passesAsCircle(_ fit: CircleFit) -> Bool {
-        fit.relativeTrimmedResidual <= options.maximumCircleResidual
+        fit.relativeTrimmedResidual <= options.contextCircleResidual
             && fit.coveredAngle >= options.minimumCircleCoverage
     }
 
     /// A closed round (whatever its class): a good fit all the way round, at least `radius`
     /// large.
     private func isClosedRound(_ fit: CircleFit, radius: Double = 0) -> Bool {
-        fit.relativeTrimmedResidual <= options.maximumCircleResidual
+        fit.relativeTrimmedResidual <= options.contextCircleResidual
             && fit.coveredAngle >= options.contextCircleCoverage && fit.radius >= radius
     }
 
