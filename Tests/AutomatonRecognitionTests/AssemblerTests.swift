@@ -144,6 +144,26 @@ import TestSupport
         #expect(roles(assembly) == ["state", "state", "transition", "rejected"])
     }
 
+    @Test func aSmallCircleNoArrowReachesIsALetterButASmallStateWithAnArrowStays() throws {
+        // An "o" written above the q0 → q1 arrow (0.35 of the states' radius, drawn before
+        // them, so it would be q0): rejected, and the states are named as without it. A
+        // state as small with an arrow into it stays a state.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 180, y: 60), radius: 14))  // 0
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))             // 1
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))            // 2
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 258, y: 100)))
+        d.label("a", 220, 88)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1", "q0 -> q1 a"])
+        #expect(roles(assembly) == ["rejected", "state", "state", "transition"])
+        guard case let .rejected(reason) = assembly.elements[0].role else { return }
+        #expect(reason == "a small circle that no arrow or loop reaches (radius 14 beside "
+                + "states of 40): a letter?")
+        d.add("arrow", Sketch.arrow(from: Point(x: 180, y: 160), to: Point(x: 180, y: 78)))
+        #expect(summary(d.assemble().automaton) == ["q0", "q1 initial", "q2", "q0 -> q2 a"])
+    }
+
     @Test func arrowsThatOvershootOrStopShortStillConnect() {
         var d = Document()
         d.add("circle", Sketch.circle(center: Self.left, radius: 40))

@@ -56,11 +56,49 @@ public struct Assembler: Sendable {
         let given = strokes.sorted { $0.index < $1.index }
         let sorted = takingTentativeStates(given)
         // (A group of several strokes has the class of what they form, not tentatively.)
-        let groups = StrokeGrouping(options: options).group(sorted).map { group in
+        var groups = StrokeGrouping(options: options).group(sorted).map { group in
             var group = group
             if group.members.count > 1 { group.item.tentative = nil }
             return group
         }
+        let assembly = assemble(groups, given: given, sorted: sorted, labels: labels)
+        // A small circle that nothing attaches to is a letter, not a state: assembled again
+        // without it (the states are named afresh).
+        let (lonely, median) = lonelySmallStates(assembly)
+        guard !lonely.isEmpty else { return assembly }
+        for (position, group) in groups.enumerated() {
+            guard let radius = lonely[sorted[group.members[0]].index] else { continue }
+            groups[position].item.rejection = "a small circle that no arrow or loop reaches "
+                + "(radius \(Int(radius.rounded())) beside states of "
+                + "\(Int(median.rounded()))): a letter?"
+        }
+        return assemble(groups, given: given, sorted: sorted, labels: labels)
+    }
+
+    /// States under `lonelyStateSize` of the median radius that no transition, loop or
+    /// initial arrow reaches and that have no ring: first stroke index → radius; and the
+    /// median radius.
+    private func lonelySmallStates(_ assembly: Assembly) -> (lonely: [Int: Double], median: Double) {
+        let radii = assembly.automaton.states.map(\.radius).sorted()
+        guard radii.count >= 2 else { return ([:], radii.first ?? 0) }
+        let median = radii[radii.count / 2]
+        let used = Set(assembly.automaton.transitions.flatMap { [$0.from, $0.to] })
+        let alone = Set(assembly.automaton.states.filter { state in
+            !state.initial && !state.final && !used.contains(state.id)
+        }.map(\.id))
+        var lonely: [Int: Double] = [:]
+        for element in assembly.elements {
+            if case let .state(id, _, radius) = element.role, alone.contains(id),
+               radius < options.lonelyStateSize * median {
+                lonely[element.stroke] = radius
+            }
+        }
+        return (lonely, median)
+    }
+
+    /// Steps 1–4 on the grouped strokes.
+    private func assemble(_ groups: [StrokeGrouping.Group], given: [ClassifiedStroke],
+                          sorted: [ClassifiedStroke], labels: [Label]) -> Assembly {
         let ordered = groups.map(\.item)
         var roles: [Int: Element.Role] = [:]   // keyed by position in `ordered`
 

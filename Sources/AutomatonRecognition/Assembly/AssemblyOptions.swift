@@ -33,6 +33,9 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// reach radii of the boundary (hand-drawn loops: at most 0.9). A curl with an end
     /// farther out is an arrow.
     public var loopEndReach = 1.2
+    /// A state under this fraction of the median state radius that no arrow or loop reaches
+    /// (no ring, not initial) is no state: a letter such as "o" written beside an arrow.
+    public var lonelyStateSize = 0.45
     /// Reach radius = max(state radius, this fraction of the median state radius), so
     /// tiny states still catch arrows that stop a little short.
     public var reachRadiusFloor = 0.5
