@@ -164,6 +164,31 @@ import TestSupport
         #expect(summary(d.assemble().automaton) == ["q0", "q1 initial", "q2", "q0 -> q2 a"])
     }
 
+    @Test func aLoopCalledAnArrowWhoseHeadReachesIntoTheStateIsASelfLoop() throws {
+        // A curl above q1 that the classifier calls an arrow, starting on q1's outline and
+        // ending 0.5 of the radius inside it (where a separately drawn head put its tip):
+        // a self-loop, not an initial arrow. An arrow from just outside q1 into it as deep
+        // (it does not swing out) stays an initial arrow.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))             // 0
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))            // 1
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 258, y: 100)))
+        var rng = SplitMix64(seed: 0)
+        var curl = Sketch.circlePoints(center: Point(x: 300, y: 100 - 48), radius: 22,
+                                       from: Double.pi / 2 + 1.0, sweep: 2 * Double.pi - 2.0,
+                                       count: 40, using: &rng)
+        curl += Sketch.polyline([curl[curl.count - 1], Point(x: 288, y: 80)]).dropFirst()
+        d.add("arrow", Stroke(points: curl))                                      // 3
+        d.label("a", 200, 88)
+        d.label("b", 300, 10)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1", "q0 -> q1 a", "q1 -> q1 b"])
+        var initial = Document()
+        initial.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        initial.add("arrow", Sketch.arrow(from: Point(x: 300, y: 48), to: Point(x: 300, y: 80)))
+        #expect(summary(initial.assemble().automaton) == ["q0 initial"])
+    }
+
     @Test func arrowsThatOvershootOrStopShortStillConnect() {
         var d = Document()
         d.add("circle", Sketch.circle(center: Self.left, radius: 40))

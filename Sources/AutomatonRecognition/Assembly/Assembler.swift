@@ -479,6 +479,10 @@ public struct Assembler: Sendable {
             if abs(startGap) <= options.selfLoopEndGap, abs(tipGap) <= options.selfLoopEndGap,
                swing >= options.selfLoopSwing {
                 // keep from == to
+            } else if max(startGap, tipGap) <= options.selfLoopEndGap,
+                      min(startGap, tipGap) >= -options.selfLoopInsideEnd,
+                      swing >= options.selfLoopWideSwing {
+                // (a loop whose head, drawn on its own, reaches into the state)
             } else if startGap >= tipGap {
                 from = starts.dropFirst().first
             } else if let other = tips.dropFirst().first {

@@ -44,6 +44,10 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// swings at least `selfLoopSwing` radii away from it.
     public var selfLoopEndGap = 0.35
     public var selfLoopSwing = 0.3
+    /// … or when an end lies inside the state, up to this many reach radii (a head drawn on
+    /// its own reaching in), and the shaft swings at least `selfLoopWideSwing` away.
+    public var selfLoopInsideEnd = 0.75
+    public var selfLoopWideSwing = 0.5
     /// A stroke reaching one state only, with no head (no drawn barb, none grouped with
     /// it), is an initial arrow only if it is at least this many reach radii long (its
     /// bounding diagonal): shorter, it is a lone barb or a tick, and rejected.
