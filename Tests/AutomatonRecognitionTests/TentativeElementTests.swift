@@ -100,8 +100,10 @@ import StrokeFormats
 
     @Test func anUnsureTentativeLoopOnAStateIsASelfLoop() {
         let loop = Sketch.loop(center: Self.right, radius: 40)
-        let unsure = Self.assemble(loop, confidence: 0.6, tentative: .cycle)
-        #expect(summary(unsure.automaton) == ["q0", "q1", "q1 -> q1 "])
+        for confidence in [0.6, 0.75] {
+            let unsure = Self.assemble(loop, confidence: confidence, tentative: .cycle)
+            #expect(summary(unsure.automaton) == ["q0", "q1", "q1 -> q1 "])
+        }
         // A confident "none of these" there is a word or a piece of an arrow: rejected.
         #expect(roles(Self.assemble(loop, confidence: 0.9, tentative: .cycle)).last == "rejected")
     }
