@@ -20,7 +20,7 @@ struct Train: ParsableCommand {
     var testData: String?
     @Option(help: "Passes over the training split.") var epochs = 60
     @Option(help: "Examples per gradient step.") var batchSize = 16
-    @Option(help: "SGD learning rate.") var learningRate: Float = 0.01
+    @Option(help: "SGD learning rate.") var learningRate: Float = 0.02
     @Option(help: "SGD momentum.") var momentum: Float = 0.9
     @Option(help: "L2 weight decay on weights (not biases).") var weightDecay: Float = 0
     @Option(help: "Average the weights of the last this many epochs (0 = off).")
