@@ -16,6 +16,8 @@ public struct Assembly: Sendable, Equatable {
 /// depend on the order strokes were drawn in: all circles are fitted first, then rings
 /// are matched (smallest circles first), then arrows and loops attach to the states, then
 /// labels to arrows and loops; transitions are listed by source, target, ε and symbols.
+/// A state under `lonelyStateSize` of the median radius that nothing reaches is a letter
+/// ("o" beside an arrow): the drawing is assembled again without it.
 ///
 /// States are named `q0, q1, …` leftmost first, then topmost: centres sorted by x are cut
 /// into columns wherever the gap between neighbouring x exceeds `columnTolerance` × the
@@ -61,7 +63,7 @@ public struct Assembler: Sendable {
             if group.members.count > 1 { group.item.tentative = nil }
             return group
         }
-        let assembly = assemble(groups, given: given, sorted: sorted, labels: labels)
+        let assembly = assembleGroups(groups, given: given, sorted: sorted, labels: labels)
         // A small circle that nothing attaches to is a letter, not a state: assembled again
         // without it (the states are named afresh).
         let (lonely, median) = lonelySmallStates(assembly)
@@ -72,7 +74,7 @@ public struct Assembler: Sendable {
                 + "(radius \(Int(radius.rounded())) beside states of "
                 + "\(Int(median.rounded()))): a letter?"
         }
-        return assemble(groups, given: given, sorted: sorted, labels: labels)
+        return assembleGroups(groups, given: given, sorted: sorted, labels: labels)
     }
 
     /// States under `lonelyStateSize` of the median radius that no transition, loop or
@@ -97,7 +99,7 @@ public struct Assembler: Sendable {
     }
 
     /// Steps 1–4 on the grouped strokes.
-    private func assemble(_ groups: [StrokeGrouping.Group], given: [ClassifiedStroke],
+    private func assembleGroups(_ groups: [StrokeGrouping.Group], given: [ClassifiedStroke],
                           sorted: [ClassifiedStroke], labels: [Label]) -> Assembly {
         let ordered = groups.map(\.item)
         var roles: [Int: Element.Role] = [:]   // keyed by position in `ordered`
