@@ -115,13 +115,15 @@ import TestSupport
         #expect(assembly.elements.count == 4)
     }
 
-    @Test func aBarbStartingOffTheTipAndSlantedWideIsJudgedByWhereItPoints() throws {
+    @Test(arguments: [6.0, 16.0])
+    func aBarbStartingOffTheTipAndSlantedWideIsJudgedByWhereItPoints(offset: Double) throws {
         // Two barbs at the tip of a shaft; the second starts a little below the tip and is
         // slanted 60° from the shaft, so its middle lies off the shaft's line by three
         // quarters of its size: it is a barb all the same, its near end by the tip and its
-        // body turned back along the shaft.
+        // body turned back along the shaft — also when that near end lies off the line by
+        // 0.8 of the barb's size (a barb drawn apart from the first, `barbLateral`).
         let tip = Point(x: 256, y: 100)
-        let near = Point(x: 252, y: 106)
+        let near = Point(x: 252, y: 100 + offset)
         let far = Point(x: near.x - 20 * cos(Double.pi / 3), y: near.y + 20 * sin(Double.pi / 3))
         var d = Self.twoStates
         d.add("arrow", Self.shaft(Point(x: 144, y: 100), tip))                   // 3

@@ -133,7 +133,7 @@ struct StrokeGrouping {
     static let hookApproach = 0.1
     static let hookTurn = 110.0 * Double.pi / 180
     static let barbGap = 1.0
-    static let barbLateral = 0.75
+    static let barbLateral = 0.85
     static let minimumBarbAngle = 10.0 * Double.pi / 180
     static let maximumBarbAngle = 80.0 * Double.pi / 180
 
