@@ -572,6 +572,27 @@ import TestSupport
         #expect(arrow.role.name == "transition")
     }
 
+    @Test(arguments: ["circle", "cycle"])
+    func aRoundHeadHalfTheSizeOfAShortInitialShaftIsItsHead(label: String) throws {
+        // An initial arrow into q1 from above: a short shaft and, round its tip, a small
+        // closed round head 0.45 of the shaft's size (the classifier calls it a circle or a
+        // loop): the arrow's head, not a self-loop on q1.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))             // 0
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))            // 1
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.label("a", 200, 88)
+        var rng = SplitMix64(seed: 0)
+        d.add("arrow", Self.shaft(Point(x: 300, y: -30), Point(x: 300, y: 52)))   // 3
+        d.add(label, Stroke(points: Sketch.circlePoints(center: Point(x: 300, y: 56),
+                                                        radius: 13, using: &rng)))  // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1 initial", "q0 -> q1 a"])
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        #expect(arrow.role.name == "initial")
+    }
+
     @Test func aLoopDrawnOverTheGapOfAnOpenFinalRingStaysALoop() throws {
         // q1 final, its ring left open at the top (≈ 300°), and a self-loop drawn there: the
         // ring and the loop together fit one circle, but the loop curls round on itself (its

@@ -105,7 +105,7 @@ struct StrokeGrouping {
     static let headCircleRatio = 0.3
     static let roundHeadRatio = 0.35
     static let crossingHeadRatio = 0.6
-    static let roundHeadSize = 0.3
+    static let roundHeadSize = 0.5
     static let closedHeadStateRatio = 1.3
     static let arcStateRatio = 0.35
     static let arcOnCircle = 0.2
