@@ -407,7 +407,8 @@ struct StrokeGrouping {
                     let along = (center - end.point).dot(end.outward)
                     guard lateral <= Self.headLateral * size
                             || (barbOffset ?? .infinity) <= Self.barbLateral * size,
-                          along <= (roundish && !loops.contains(h) && lateral > Self.roundHeadOnLine * size
+                          along <= (roundish && !loops.contains(h)
+                                    && lateral > Self.roundHeadOnLine * size
                                     ? Self.roundHeadAlong : Self.headAlong) * size,
                           along >= -(barbOffset == nil ? Self.headBehind : Self.barbBehind) * size
                     else { continue }
