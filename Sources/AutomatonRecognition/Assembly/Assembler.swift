@@ -80,7 +80,8 @@ public struct Assembler: Sendable {
     /// States under `lonelyStateSize` of the median radius that no transition, loop or
     /// initial arrow reaches and that have no ring: first stroke index → radius; and the
     /// median radius.
-    private func lonelySmallStates(_ assembly: Assembly) -> (lonely: [Int: Double], median: Double) {
+    private func lonelySmallStates(_ assembly: Assembly)
+        -> (lonely: [Int: Double], median: Double) {
         let radii = assembly.automaton.states.map(\.radius).sorted()
         guard radii.count >= 2 else { return ([:], radii.first ?? 0) }
         let median = radii[radii.count / 2]
