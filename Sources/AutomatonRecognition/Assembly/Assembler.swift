@@ -138,7 +138,8 @@ public struct Assembler: Sendable {
         // A "cycle" that is a good closed circle and either concentric with a state (a final
         // ring) or far from every state (cannot be a self-loop) is a circle.
         for (position, s) in ordered.enumerated() where roles[position] == nil && s.kind == .cycle {
-            guard case let .success(c) = fitCircle(s.stroke),
+            guard case let .success(c) = fitCircle(
+                    s.stroke, maximumResidual: options.contextCircleResidual),
                   c.coveredAngle >= options.contextCircleCoverage else { continue }
             let concentric = fitted.contains { entry in
                 c.center.distance(to: entry.circle.center)
@@ -277,7 +278,8 @@ public struct Assembler: Sendable {
         var rounds: [Int: CircleFit] = [:]
         for (k, s) in strokes.enumerated() where s.rejection == nil && s.tentative != nil {
             guard ConvexHull(s.stroke.points).circularity >= options.tentativeStateRoundness,
-                  case let .success(fit) = fitCircle(s.stroke),
+                  case let .success(fit) = fitCircle(
+                      s.stroke, maximumResidual: options.contextCircleResidual),
                   fit.coveredAngle >= options.contextCircleCoverage
             else { continue }
             rounds[k] = fit
@@ -285,7 +287,8 @@ public struct Assembler: Sendable {
         guard !rounds.isEmpty else { return strokes }
         let states = strokes.compactMap { s -> CircleFit? in
             guard s.rejection == nil, s.kind == .circle,
-                  case let .success(fit) = fitCircle(s.stroke) else { return nil }
+                  case let .success(fit) = fitCircle(
+                      s.stroke, maximumResidual: options.contextCircleResidual) else { return nil }
             return fit
         }
         let radii = states.map(\.radius).sorted()
@@ -403,9 +406,8 @@ public struct Assembler: Sendable {
 
     /// Fits a circle stroke; a failure or a poor fit (residual over `maximumResidual` of the
     /// radius) gives the rejection reason.
-    private func fitCircle(_ stroke: Stroke, maximumResidual: Double? = nil)
+    private func fitCircle(_ stroke: Stroke, maximumResidual: Double)
         -> Result<CircleFit, Rejection> {
-        let maximumResidual = maximumResidual ?? options.contextCircleResidual
         let points = resampled(stroke.points, count: options.circleSamples)
         switch CircleFit.fit(points) {
         case let .failure(failure):

@@ -245,8 +245,8 @@ struct StrokeGrouping {
             offers.removeAll { handwriting.contains($0.head) || handwriting.contains($0.shaft) }
         }
 
-        let headsOf = dealHeads(offers, ends: shafts.ends)
         let contested = Self.contested(offers)
+        let headsOf = dealHeads(offers, ends: shafts.ends, contested: contested)
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf {
             let side = pointedEnd(heads, contested: contested)
@@ -452,8 +452,9 @@ struct StrokeGrouping {
         return offers
     }
 
-    /// The heads each shaft takes (shaft → its heads and where they lie), from `offers`.
-    private func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]])
+    /// The heads each shaft takes (shaft → its heads and where they lie), from `offers`
+    /// (`contested`: `Self.contested(offers)`).
+    private func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]], contested: Set<Int>)
         -> [Int: [(head: Int, end: ShaftEnd)]] {
         // Best offers first; a stroke is a head or a shaft, never both. A shaft that has a
         // head takes no more that is also offered to a shaft with none yet: an arrow has
@@ -464,7 +465,6 @@ struct StrokeGrouping {
         var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
         var isHead = Set<Int>()
         var tipEnd: [Int: Int] = [:]
-        let contested = Self.contested(offers)
         let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
         let offersOf = Dictionary(grouping: ranked, by: \.head)
         func isOpen(_ offer: Offer) -> Bool {
@@ -568,15 +568,18 @@ struct StrokeGrouping {
         // two states close a round too, touching both. (One smaller round crossing it is a
         // self-loop drawn on the state the arcs make.)
         func crossesARound(_ circle: CircleFit, besides: [Int]) -> Bool {
-            let crossed = ink.indices.filter { k in
-                guard !besides.contains(k), let c = ink[k].fit,
-                      isClosedRound(c, radius: 0.5 * (scale ?? 0)) else { return false }
+            var crossed = 0
+            for k in ink.indices where !besides.contains(k) {
+                guard let c = ink[k].fit, isClosedRound(c, radius: 0.5 * (scale ?? 0)) else {
+                    continue
+                }
                 let d = circle.center.distance(to: c.center)
-                return d > options.ringCenterTolerance * min(circle.radius, c.radius)
-                    && d < Self.touchingRounds * (circle.radius + c.radius)
+                guard d > options.ringCenterTolerance * min(circle.radius, c.radius),
+                      d < Self.touchingRounds * (circle.radius + c.radius) else { continue }
+                crossed += 1
+                if crossed >= 2 || c.radius >= Self.bridgedRound * circle.radius { return true }
             }
-            return crossed.count >= 2
-                || crossed.contains { ink[$0].fit!.radius >= Self.bridgedRound * circle.radius }
+            return false
         }
         var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
         for (i, a) in arcs.enumerated() {
