@@ -667,6 +667,22 @@ import TestSupport
         #expect(roles(assembly) == ["state", "state", "transition", "initial"])
     }
 
+    @Test func aShaftWhoseStartLooksLikeALopsidedHeadTakesItsSeparateHead() throws {
+        // The shaft starts with a scrawl by q0: a stroke of 32 units and a flick of 8, which
+        // read as two barbs, one four times the other. The classifier calls the stroke none
+        // of its classes. It is no one-stroke arrow pointing at q0 but a shaft, and the V
+        // drawn at its other end is its head.
+        var d = Self.twoStates
+        d.add("other", Stroke(points: Sketch.polyline([
+            Point(x: 150, y: 94), Point(x: 144, y: 100), Point(x: 172, y: 116),
+            Point(x: 144, y: 100), Point(x: 256, y: 100),
+        ])))                                                                     // 3
+        d.add("circle", Self.head(at: Point(x: 256, y: 100)))                    // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
+    }
+
     @Test func aOneStrokeDrawingIsAssembledAsBefore() {
         // The grouping leaves drawings with no multi-stroke element alone.
         let d = AssemblerTests.twoStates

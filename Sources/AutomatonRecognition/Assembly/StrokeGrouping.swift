@@ -58,7 +58,9 @@ import StrokeFormats
 ///    Whatever its class and size, a closed stroke whose outline is no round is a head of
 ///    the shaft whose end lies inside it (`closedHeadOffers`: a triangle drawn round the
 ///    end of a shaft, which the classifier calls a circle or a loop).
-///    A one-stroke arrow with two real barbs is no shaft, and a head only of a shaft
+///    A one-stroke arrow with two real barbs is no shaft (unless the classifier calls it
+///    none of its classes and one barb is under `lopsidedBarbs` of the other: a connector's
+///    bend and a pen flick read as barbs), and a head only of a shaft
 ///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook); a stroke that can
 ///    be the head of a shaft twice its size takes no head at its end lying at that
 ///    shaft's end (the two barbs of a V would take each other), nor at all when a stroke
@@ -99,6 +101,7 @@ struct StrokeGrouping {
     static let headRounds = 4
     static let wholeArrowBarb = 0.04
     static let wholeArrowLongestBarb = 0.45
+    static let lopsidedBarbs = 0.3
     static let wholeArrowHeadSize = 0.1
     static let roundHeadAlong = 0.15
     static let roundHeadOnLine = 0.2
@@ -331,7 +334,11 @@ struct StrokeGrouping {
                 let barb = $0.distance(to: arrow.tip) / shaftLength
                 return barb >= Self.wholeArrowBarb && barb <= Self.wholeArrowLongestBarb
             }
-            if arrow.drawnBarbs == 2, realBarbs {
+            // (Two barbs one over `lopsidedBarbs` times the other, on a stroke the classifier
+            // calls none of its classes, are a bend and a pen flick: a shaft's.)
+            let barbs = arrow.head.prefix(2).map { $0.distance(to: arrow.tip) }
+            let lopsided = barbs.count == 2 && barbs.min()! < Self.lopsidedBarbs * barbs.max()!
+            if arrow.drawnBarbs == 2, realBarbs, ordered[k].kind != nil || !lopsided {
                 shafts.wholeArrows.insert(k)
                 continue
             }
