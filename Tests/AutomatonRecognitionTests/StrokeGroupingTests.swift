@@ -683,6 +683,26 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
     }
 
+    @Test func aHeadFilledInWithMoreStrokesIsOneArrow() throws {
+        // A V head, then two scribbles filling it in, each touching the ink before it; the
+        // classifier calls them none of its classes.
+        let tip = Point(x: 256, y: 100)
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), tip))                   // 3
+        d.add("circle", Self.head(at: tip))                                      // 4
+        d.add("other", Stroke(points: Sketch.polyline([
+            Point(x: 249.07, y: 96), Point(x: 252, y: 100), Point(x: 249.07, y: 104),
+            Point(x: 247, y: 100),
+        ])))                                                                     // 5
+        d.add("other", Stroke(points: Sketch.polyline([
+            Point(x: 247, y: 100), Point(x: 244, y: 95), Point(x: 244, y: 105),
+        ])))                                                                     // 6
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4, 5, 6])
+        #expect(assembly.elements.count == 4)  // every stroke in exactly one element
+    }
+
     @Test func aOneStrokeDrawingIsAssembledAsBefore() {
         // The grouping leaves drawings with no multi-stroke element alone.
         let d = AssemblerTests.twoStates

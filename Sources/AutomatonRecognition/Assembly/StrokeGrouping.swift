@@ -70,7 +70,10 @@ import StrokeFormats
 ///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
 ///    at one end: the end with more or, with as many at each, the end whose heads are
 ///    offered to no other shaft (the other end's can go to that shaft), else the pen's
-///    end. The shaft is taken end to end (a bent connector is not cut at its corner);
+///    end. A stroke left alone that touches a kept head piece (within `headPieceGap` of its
+///    extent) and is at most `headPieceSize` times its size is a piece of that head too (a
+///    head filled in with scribbles, a barb drawn twice), and so are those touching it.
+///    The shaft is taken end to end (a bent connector is not cut at its corner);
 ///    the arrow points to the end with the head whatever the pen direction; its tip is
 ///    the shaft's end or, for a head drawn ahead of it, the head's apex; its barbs come
 ///    from the head ink.
@@ -98,6 +101,8 @@ struct StrokeGrouping {
     static let headSizeOfState = 2.5
     static let minimumShaftOfState = 0.5
     static let maximumHeadStrokes = 6
+    static let headPieceGap = 0.1
+    static let headPieceSize = 1.5
     static let headRounds = 4
     static let wholeArrowBarb = 0.04
     static let wholeArrowLongestBarb = 0.45
@@ -250,11 +255,18 @@ struct StrokeGrouping {
 
         let contested = Self.contested(offers)
         let headsOf = dealHeads(offers, ends: shafts.ends, contested: contested)
+        // Strokes that may still be a piece of a head: alone, and nothing else.
+        let dealt = Set(headsOf.keys).union(headsOf.values.joined().map(\.head))
+        var loose = Set(ink.indices.filter { k in
+            owner[k] == k && merged[k] == nil && !dealt.contains(k) && !inCircle.contains(k)
+                && !loops.contains(k) && !handwriting.contains(k) && !ink[k].points.isEmpty
+        })
         var arrows: [Int: ArrowGeometry] = [:]
-        for (s, heads) in headsOf {
+        for (s, heads) in headsOf.sorted(by: { $0.key < $1.key }) {
             let side = pointedEnd(heads, contested: contested)
             let atSide = heads.filter { $0.end.side == side }
-            let kept = atSide.map(\.head)
+            let kept = atSide.map(\.head) + headPieces(touching: atSide.map(\.head), ink: ink,
+                                                       loose: &loose)
             // (A head at the corner before a barb drawn with the shaft: the shaft up to it.)
             let hooked = atSide.lazy.compactMap(\.end.hooked).first
             guard let arrow = groupedArrow(shaft: ink[s].points,
@@ -304,6 +316,51 @@ struct StrokeGrouping {
             groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader]))
         }
         return groups.sorted { $0.members[0] < $1.members[0] }
+    }
+
+    /// The loose strokes that are pieces of the head made of `pieces`, taken out of `loose`:
+    /// each touches a piece (its ink within `headPieceGap` of that piece's extent) and is at
+    /// most `headPieceSize` times its size (a head filled in with strokes, a barb drawn
+    /// twice), up to `maximumHeadStrokes` in all.
+    private func headPieces(touching pieces: [Int], ink: [Ink], loose: inout Set<Int>) -> [Int] {
+        var head = pieces, found: [Int] = []
+        var next = 0
+        while next < head.count, head.count < Self.maximumHeadStrokes {
+            let piece = ink[head[next]]
+            next += 1
+            let reach = Self.headPieceGap * piece.extent
+            let box = Box(piece.points).grown(by: reach)
+            for k in loose.sorted() where ink[k].extent <= Self.headPieceSize * piece.extent
+                && head.count < Self.maximumHeadStrokes && box.meets(Box(ink[k].points)) {
+                let gap = ink[k].points.lazy.map { p in
+                    piece.points.lazy.map { $0.distance(to: p) }.min()!
+                }.min()!
+                guard gap <= reach else { continue }
+                loose.remove(k)
+                head.append(k)
+                found.append(k)
+            }
+        }
+        return found
+    }
+
+    /// An axis-aligned bounding box.
+    private struct Box {
+        var low: Point, high: Point
+        init(_ points: [Point]) {
+            low = Point(x: points.lazy.map(\.x).min()!, y: points.lazy.map(\.y).min()!)
+            high = Point(x: points.lazy.map(\.x).max()!, y: points.lazy.map(\.y).max()!)
+        }
+        func grown(by d: Double) -> Box {
+            var box = self
+            box.low = Point(x: low.x - d, y: low.y - d)
+            box.high = Point(x: high.x + d, y: high.y + d)
+            return box
+        }
+        func meets(_ other: Box) -> Bool {
+            low.x <= other.high.x && other.low.x <= high.x
+                && low.y <= other.high.y && other.low.y <= high.y
+        }
     }
 
     /// Shaft candidates: strokes of shaft length that are no state or closed round
