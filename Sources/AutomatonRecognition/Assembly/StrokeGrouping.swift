@@ -103,6 +103,7 @@ struct StrokeGrouping {
     static let maximumHeadStrokes = 6
     static let headPieceGap = 0.1
     static let headPieceSize = 1.5
+    static let headPieceOfState = 1.0
     static let headRounds = 4
     static let wholeArrowBarb = 0.04
     static let wholeArrowLongestBarb = 0.45
@@ -255,11 +256,13 @@ struct StrokeGrouping {
 
         let contested = Self.contested(offers)
         let headsOf = dealHeads(offers, ends: shafts.ends, contested: contested)
-        // Strokes that may still be a piece of a head: alone, and nothing else.
+        // Strokes that may still be a piece of a head: alone, and under
+        // `headPieceOfState`·S.
         let dealt = Set(headsOf.keys).union(headsOf.values.joined().map(\.head))
         var loose = Set(ink.indices.filter { k in
             owner[k] == k && merged[k] == nil && !dealt.contains(k) && !inCircle.contains(k)
                 && !loops.contains(k) && !handwriting.contains(k) && !ink[k].points.isEmpty
+                && ink[k].extent <= Self.headPieceOfState * (scale ?? .infinity)
         })
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf.sorted(by: { $0.key < $1.key }) {
