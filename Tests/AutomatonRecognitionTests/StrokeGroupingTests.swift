@@ -703,6 +703,21 @@ import TestSupport
         #expect(assembly.elements.count == 4)  // every stroke in exactly one element
     }
 
+    @Test func aHeadDrawnAlongTheStatesOutlineIsTheArrowsNotTheStates() throws {
+        // The shaft is drawn backwards from q1 to q0, and its head is drawn after it, bowed along
+        // q1's outline (60° of it, centred on the shaft's end). It fits the outline as an
+        // arc drawn over the state would, but it is the arrow's head.
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(Point(x: 258, y: 100), Point(x: 144, y: 100)))  // 3
+        var rng = SplitMix64(seed: 1)
+        d.add("other", Stroke(points: Sketch.circlePoints(
+            center: Self.right, radius: 42, from: Double.pi * 5 / 6, sweep: Double.pi / 3,
+            count: 20, using: &rng)))                                            // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
+    }
+
     @Test func aOneStrokeDrawingIsAssembledAsBefore() {
         // The grouping leaves drawings with no multi-stroke element alone.
         let d = AssemblerTests.twoStates

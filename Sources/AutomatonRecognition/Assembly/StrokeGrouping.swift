@@ -18,7 +18,8 @@ import StrokeFormats
 ///    `headCircleRatio`·S are no states (letters, closed heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, covering
 ///    `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
-///    distance from its centre within `absorbedArcRadiusTolerance` of its radius), or
+///    distance from its centre within `absorbedArcRadiusTolerance` of its radius) unless
+///    step 4 makes it a head (a head drawn along the outline of the state it points at), or
 ///    another such arc when the two fit one circle covering `minimumArcUnionCoverage` (an
 ///    arc covering half a turn on its own is then at least `ownArcRadius` of that circle),
 ///    `smallestArcState`…`largestArcState`·S large. Each arc covers at least
@@ -224,7 +225,7 @@ struct StrokeGrouping {
 
         var owner = Array(ordered.indices)       // position → group leader position
         // 2. Arcs: merged rounds (leader → their ink), each of class "circle".
-        let merged = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
+        let (merged, absorbed) = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
         // (A loop on a state drawn in arcs is known only now.)
         let arcLoops = selfLoops(
             ink, scale: scale, rounds: merged.values.compactMap { quickFit(resampled($0, count: 32)) },
@@ -243,13 +244,15 @@ struct StrokeGrouping {
             guard !loops.contains(k) else { return false }
             return ink[k].isState || isClosedRound(fit)
         })
-        let shafts = self.shafts(ordered, ink: ink, inCircle: inCircle, loops: loops, scale: scale)
+        // (An arc on a state's outline is no shaft; it may be a head lying there.)
+        let onOutline = inCircle.union(absorbed.keys)
+        let shafts = self.shafts(ordered, ink: ink, inCircle: onOutline, loops: loops, scale: scale)
         var offers = headOffers(ink: ink, shafts: shafts, inCircle: inCircle, loops: loops,
                                 owner: owner, merged: merged, scale: scale, hull: hull)
         // 4. Handwriting (item 3 above: it withdraws offers before they are dealt).
         var handwriting = Set<Int>()
         if let scale {
-            handwriting = self.handwriting(ink, inCircle: inCircle, owner: owner, scale: scale,
+            handwriting = self.handwriting(ink, inCircle: onOutline, owner: owner, scale: scale,
                                            offers: offers)
             offers.removeAll { handwriting.contains($0.head) || handwriting.contains($0.shaft) }
         }
@@ -260,7 +263,7 @@ struct StrokeGrouping {
         // `headPieceOfState`·S.
         let dealt = Set(headsOf.keys).union(headsOf.values.joined().map(\.head))
         var loose = Set(ink.indices.filter { k in
-            owner[k] == k && merged[k] == nil && !dealt.contains(k) && !inCircle.contains(k)
+            owner[k] == k && merged[k] == nil && !dealt.contains(k) && !onOutline.contains(k)
                 && !loops.contains(k) && !handwriting.contains(k) && !ink[k].points.isEmpty
                 && ink[k].extent <= Self.headPieceOfState * (scale ?? .infinity)
         })
@@ -280,6 +283,8 @@ struct StrokeGrouping {
             arrows[s] = arrow
             kindOf[s] = ordered[s].kind == .cycle || loops.contains(s) ? "cycle" : "arrow"
         }
+        // Arcs on a state's outline that no arrow took as its head are part of that state.
+        for (a, host) in absorbed where owner[a] == a { owner[a] = host }
 
         // The groups, each under its lowest position.
         var members: [Int: [Int]] = [:]
@@ -617,12 +622,13 @@ struct StrokeGrouping {
     /// Arcs: two strokes that together close one circle, each covering its own part of it,
     /// are one state (or ring), whatever the classifier made of each: an arc's own fit says
     /// little about the circle it belongs to (hand-drawn rounds are not round), so the pair
-    /// is judged by their joint fit. Their leader (`owner`) is the lower position. An arc
-    /// left over joins the state it lies on. Returns the merged rounds' ink by leader, in
-    /// angle order; marks the paired strokes as states.
+    /// is judged by their joint fit. Their leader (`owner`) is the lower position. Returns
+    /// the merged rounds' ink by leader, in angle order, and the arcs left over that lie on
+    /// a state, with that state (`absorbed`: they join it if no arrow takes them as its
+    /// head); marks the paired strokes as states.
     private func joinArcs(_ ink: inout [Ink], loops: Set<Int>, scale: Double?,
-                          owner: inout [Int]) -> [Int: [Point]] {
-        var merged: [Int: [Point]] = [:]
+                          owner: inout [Int]) -> (merged: [Int: [Point]], absorbed: [Int: Int]) {
+        var merged: [Int: [Point]] = [:], absorbed: [Int: Int] = [:]
         let arcs = ink.indices.filter { k in
             guard !loops.contains(k), let fit = ink[k].fit else { return false }
             return fit.relativeTrimmedResidual <= Self.maximumArcResidual
@@ -698,9 +704,9 @@ struct StrokeGrouping {
                 else { return nil }
                 return (k, fit.relativeTrimmedResidual)
             }.min { $0.residual < $1.residual }?.k
-            if let host { owner[a] = host }
+            if let host { absorbed[a] = host }
         }
-        return merged
+        return (merged, absorbed)
     }
 
     /// Handwriting: small strokes written close together (letters of a word) are no
