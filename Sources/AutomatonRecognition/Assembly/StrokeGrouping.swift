@@ -72,8 +72,9 @@ import StrokeFormats
 ///    at one end: the end with more or, with as many at each, the end whose heads are
 ///    offered to no other shaft (the other end's can go to that shaft), else the pen's
 ///    end. A stroke left alone that touches a kept head piece (within `headPieceGap` of its
-///    extent) and is at most `headPieceSize` times its size is a piece of that head too (a
-///    head filled in with scribbles, a barb drawn twice), and so are those touching it.
+///    extent), at most `headPieceSize` times its size and `headPieceOfState`·S across, is
+///    a piece of that head too (a head filled in with scribbles, a barb drawn twice), and
+///    so are those touching it.
 ///    The shaft is taken end to end (a bent connector is not cut at its corner);
 ///    the arrow points to the end with the head whatever the pen direction; its tip is
 ///    the shaft's end or, for a head drawn ahead of it, the head's apex; its barbs come
@@ -326,10 +327,11 @@ struct StrokeGrouping {
         return groups.sorted { $0.members[0] < $1.members[0] }
     }
 
-    /// The loose strokes that are pieces of the head made of `pieces`, taken out of `loose`:
-    /// each touches a piece (its ink within `headPieceGap` of that piece's extent) and is at
-    /// most `headPieceSize` times its size (a head filled in with strokes, a barb drawn
-    /// twice), up to `maximumHeadStrokes` in all.
+    /// The loose strokes that are pieces of the head made of `pieces`, taken out of `loose`
+    /// (strokes alone and small enough): each touches a piece, found pieces included (its
+    /// ink within `headPieceGap` of that piece's extent), and is at most `headPieceSize`
+    /// times its size (a head filled in with strokes, a barb drawn twice), up to
+    /// `maximumHeadStrokes` in all.
     private func headPieces(touching pieces: [Int], ink: [Ink], loose: inout Set<Int>) -> [Int] {
         var head = pieces, found: [Int] = []
         var next = 0
