@@ -339,13 +339,11 @@ struct StrokeGrouping {
             let piece = ink[head[next]]
             next += 1
             let reach = Self.headPieceGap * piece.extent
-            let box = Box(piece.points).grown(by: reach)
+            let box = Box(piece.points)
             for k in loose.sorted() where ink[k].extent <= Self.headPieceSize * piece.extent
-                && head.count < Self.maximumHeadStrokes && box.meets(Box(ink[k].points)) {
-                let gap = ink[k].points.lazy.map { p in
-                    piece.points.lazy.map { $0.distance(to: p) }.min()!
-                }.min()!
-                guard gap <= reach else { continue }
+                && head.count < Self.maximumHeadStrokes
+                && box.meets(Box(ink[k].points), within: reach)
+                && nearer(ink[k].points, piece.points, than: reach) {
                 loose.remove(k)
                 head.append(k)
                 found.append(k)
@@ -354,22 +352,17 @@ struct StrokeGrouping {
         return found
     }
 
-    /// An axis-aligned bounding box.
+    /// An axis-aligned bounding box (of at least one point): a cheap test before `nearer`.
     private struct Box {
         var low: Point, high: Point
         init(_ points: [Point]) {
             low = Point(x: points.lazy.map(\.x).min()!, y: points.lazy.map(\.y).min()!)
             high = Point(x: points.lazy.map(\.x).max()!, y: points.lazy.map(\.y).max()!)
         }
-        func grown(by d: Double) -> Box {
-            var box = self
-            box.low = Point(x: low.x - d, y: low.y - d)
-            box.high = Point(x: high.x + d, y: high.y + d)
-            return box
-        }
-        func meets(_ other: Box) -> Bool {
-            low.x <= other.high.x && other.low.x <= high.x
-                && low.y <= other.high.y && other.low.y <= high.y
+        /// Whether the two boxes are at most `d` apart along each axis.
+        func meets(_ other: Box, within d: Double) -> Bool {
+            low.x <= other.high.x + d && other.low.x <= high.x + d
+                && low.y <= other.high.y + d && other.low.y <= high.y + d
         }
     }
 
@@ -397,13 +390,12 @@ struct StrokeGrouping {
             if ordered[k].kind == .circle, !loops.contains(k),
                (ink[k].fit?.coveredAngle ?? 0) >= options.minimumCircleCoverage { continue }
             let shaftLength = pathLength(arrow.shaft)
-            let realBarbs = arrow.head.prefix(arrow.drawnBarbs == 2 ? 2 : 0).allSatisfy {
-                let barb = $0.distance(to: arrow.tip) / shaftLength
-                return barb >= Self.wholeArrowBarb && barb <= Self.wholeArrowLongestBarb
+            let barbs = arrow.head.prefix(2).map { $0.distance(to: arrow.tip) / shaftLength }
+            let realBarbs = barbs.allSatisfy {
+                $0 >= Self.wholeArrowBarb && $0 <= Self.wholeArrowLongestBarb
             }
             // (Two barbs one over `lopsidedBarbs` times the other, on a stroke the classifier
             // calls none of its classes, are a bend and a pen flick: a shaft's.)
-            let barbs = arrow.head.prefix(2).map { $0.distance(to: arrow.tip) }
             let lopsided = barbs.count == 2 && barbs.min()! < Self.lopsidedBarbs * barbs.max()!
             if arrow.drawnBarbs == 2, realBarbs, ordered[k].kind != nil || !lopsided {
                 shafts.wholeArrows.insert(k)
