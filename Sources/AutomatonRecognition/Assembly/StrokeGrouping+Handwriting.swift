@@ -1,0 +1,43 @@
+// StrokeGrouping: handwriting — small strokes written close together, rejected as text.
+
+import Foundation
+import DrawingClassifier
+import StrokeFormats
+
+extension StrokeGrouping {
+    /// Handwriting: small strokes written close together (letters of a word) are no
+    /// element, whatever the classifier made of each letter, unless one of them is a head
+    /// piece of a larger shaft outside the cluster (a V drawn as two barbs, `offers`).
+    func handwriting(_ ink: [Ink], inCircle: Set<Int>, owner: [Int], scale: Double,
+                             offers: [Offer]) -> Set<Int> {
+        var handwriting = Set<Int>()
+        // (Text is not written on a state's outline: a loop or an arrow end is.)
+        let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
+            .map { ink[$0].fit! }
+        let small = ink.indices.filter { k in
+            !inCircle.contains(k) && ink[k].extent > 0
+                && ink[k].extent < Self.textSize * scale
+                && !ink[k].sparse.contains { p in outlines.contains { c in
+                    abs(p.distance(to: c.center) - c.radius) <= Self.textOutlineGap * scale } }
+        }
+        var cluster = Dictionary(uniqueKeysWithValues: small.map { ($0, $0) })
+        func root(_ k: Int) -> Int {
+            var k = k
+            while cluster[k]! != k { k = cluster[k]! }
+            return k
+        }
+        for (i, a) in small.enumerated() {
+            for b in small[(i + 1)...] where nearer(ink[a].sparse, ink[b].sparse,
+                                                     than: Self.textGap * scale) {
+                cluster[root(a)] = root(b)
+            }
+        }
+        let clusters = Dictionary(grouping: small, by: root).values.filter { $0.count >= 2 }
+        for letters in clusters.map(Set.init) {
+            let isHead = offers.contains { letters.contains($0.head)
+                && !letters.contains($0.shaft) && ink[$0.shaft].extent >= Self.textSize * scale }
+            if !isHead { handwriting.formUnion(letters) }
+        }
+        return handwriting
+    }
+}

@@ -1,0 +1,287 @@
+// StrokeGrouping: heads — the offers of a stroke as a head (piece) of a shaft, and how they are dealt.
+
+import Foundation
+import DrawingClassifier
+import StrokeFormats
+
+extension StrokeGrouping {
+    /// `end`: the index of the shaft's end in its `ShaftEnd`s.
+    typealias Offer = (score: Double, head: Int, shaft: Int, end: Int)
+
+    /// Every place a stroke may lie as a head (or a piece of one) of a shaft, scored (lower
+    /// is better; offers only as a barb rank after every other). Strokes that can be the
+    /// head of a shaft twice their size are withdrawn as shafts at the end lying there
+    /// (and wholly when a barb of the same head is offered at their other end).
+    func headOffers(ink: [Ink], shafts: Shafts, inCircle: Set<Int>, loops: Set<Int>,
+                            owner: [Int], merged: [Int: [Point]], scale: Double?,
+                            hull: (Int) -> ConvexHull) -> [Offer] {
+        var offers: [Offer] = []
+        // A closed round may be a closed head (a triangle drawn in one stroke) however large,
+        // where it touches a larger state that is not its own: the state the arrow points at.
+        func touchesAnotherState(_ h: Int) -> Bool {
+            guard let own = ink[h].fit else { return false }
+            return ink.indices.contains { k in
+                guard k != h, ink[k].isState, let c = ink[k].fit,
+                      c.radius >= Self.closedHeadStateRatio * own.radius,
+                      own.center.distance(to: c.center) > options.ringCenterTolerance * c.radius
+                else { return false }
+                return ink[h].sparse.contains { abs($0.distance(to: c.center) - c.radius)
+                    <= Self.closedHeadOutlineGap * c.radius }
+            }
+        }
+        for h in ink.indices where ink[h].extent > 0 {
+            let closedHead = inCircle.contains(h)
+            if closedHead {
+                guard owner[h] == h, merged[h] == nil, !loops.contains(h),
+                      touchesAnotherState(h),
+                      hull(h).circularity <= Self.roundHull else { continue }
+            }
+            let size = ink[h].extent
+            if let scale, size > Self.headSizeOfState * scale { continue }
+            let center = centroid(ink[h].sparse)
+            // A round between head and state size may be a closed head, if it does not lie
+            // ahead of the end as the state an arrow points at does.
+            let roundish = closedHead || ink[h].fit.map {
+                isClosedRound($0, radius: Self.headCircleRatio * (scale ?? 0))
+            } ?? false
+            // (A closed head may be as large as a small state only where it crosses a state's
+            // outline, which no state does.)
+            if roundish, !closedHead, let scale,
+               ink[h].fit!.radius >= (loops.contains(h) ? Self.crossingHeadRatio : Self.roundHeadRatio) * scale {
+                continue
+            }
+            // (A stroke that is a whole arrow on its own is a head only of a much longer shaft:
+            // a barb drawn with a hook.)
+            let largest = shafts.wholeArrows.contains(h) ? Self.wholeArrowHeadSize
+                : roundish && !closedHead ? Self.roundHeadSize : Self.headSize
+            for (s, shaftEnds) in shafts.ends where s != h && size <= largest * ink[s].extent {
+                for (e, end) in shaftEnds.enumerated() {
+                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                    guard gap <= Self.headGap * size + Self.headGapOfShaft * ink[s].extent
+                    else { continue }
+                    // (A barb pointing back from the end is judged by its near end: its
+                    // middle lies off the line by the barb's own slant.)
+                    let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)
+                    // (Only the other barb lies at the corner before a barb.)
+                    if end.hooked != nil, barbOffset == nil { continue }
+                    let lateral = abs((center - end.point).cross(end.outward))
+                    let along = (center - end.point).dot(end.outward)
+                    guard lateral <= Self.headLateral * size
+                            || (barbOffset ?? .infinity) <= Self.barbLateral * size,
+                          along <= (roundish && !loops.contains(h)
+                                    && lateral > Self.roundHeadOnLine * size
+                                    ? Self.roundHeadAlong : Self.headAlong) * size,
+                          along >= -(barbOffset == nil ? Self.headBehind : Self.barbBehind) * size
+                    else { continue }
+                    // (An offer only as a barb comes after every other.)
+                    let barbOnly = lateral > Self.headLateral * size
+                    offers.append(((gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0),
+                                   h, s, e))
+                }
+            }
+        }
+        offers += closedHeadOffers(ink: ink, ends: shafts.ends, scale: scale, besides: offers,
+                                   hull: hull, isLoop: loops.contains) { h in
+            owner[h] == h && merged[h] == nil && touchesAnotherState(h)
+        }
+        // A stroke that can be the head of a shaft twice its size (its parent) takes no head
+        // at its end that lies at the parent's end: the two barbs of a V meet there and would
+        // otherwise take each other. Its other end may hold a head of its own (a short
+        // shaft beside another arrow's end), unless a stroke offered there is offered to
+        // the parent too (a barb of the same V, lying across the other barb's far end).
+        var parents: [Int: Set<Int>] = [:]
+        var headSides: [Int: Set<Int>] = [:]
+        for offer in offers where ink[offer.shaft].extent >= 2 * ink[offer.head].extent
+            && offer.score < Self.barbOnlyRank {
+            parents[offer.head, default: []].insert(offer.shaft)
+            if let own = shafts.ends[offer.head] {
+                let at = shafts.ends[offer.shaft]![offer.end].point
+                let near = own.min { $0.point.distance(to: at) < $1.point.distance(to: at) }!
+                headSides[offer.head, default: []].insert(near.side)
+            }
+        }
+        func atHeadSide(_ offer: Offer) -> Bool {
+            headSides[offer.shaft]?.contains(shafts.ends[offer.shaft]![offer.end].side) == true
+        }
+        let siblings = Set(offers.filter { offer in
+            guard let shared = parents[offer.shaft], !atHeadSide(offer) else { return false }
+            return offers.contains { $0.head == offer.head && shared.contains($0.shaft) }
+        }.map(\.shaft))
+        offers.removeAll { offer in
+            parents[offer.shaft] != nil && (atHeadSide(offer) || siblings.contains(offer.shaft))
+        }
+        return offers
+    }
+
+    /// Offers of closed heads — a triangle drawn in one stroke, open or filled, which the
+    /// classifier often calls a circle or a loop and which may cross the outline of the
+    /// state it points at — to the shaft whose end they surround, whatever their class:
+    /// the stroke closes round (its circle fit covers `contextCircleCoverage`); its outline
+    /// is no round (the circularity of its convex hull is at most `roundHull`, where a
+    /// hand-drawn circle or loop measures 0.9–1 and a triangle 0.6); it is at most
+    /// `closedHeadSizeOfState`·S and `headSize`·(the shaft); and the shaft's end lies
+    /// inside its hull (within `closedHeadEndGap`·(its extent)). `besides`: offers already
+    /// made, not repeated.
+    func closedHeadOffers(ink: [Ink], ends: [Int: [ShaftEnd]],
+                                  scale: Double?, besides: [Offer], hull: (Int) -> ConvexHull,
+                                  isLoop: (Int) -> Bool, isFree: (Int) -> Bool) -> [Offer] {
+        var offers: [Offer] = []
+        for h in ink.indices where isFree(h) && ink[h].extent > 0 {
+            let size = ink[h].extent
+            guard let fit = ink[h].fit, fit.coveredAngle >= options.contextCircleCoverage,
+                  let first = ink[h].points.first, let last = ink[h].points.last,
+                  first.distance(to: last) <= Self.closedHeadEndpointGap * size,
+                  size <= Self.closedHeadSizeOfState * (scale ?? .infinity) else { continue }
+            let hull = hull(h)
+            // (A round one crossing a state is a self-loop, unless small and round the end.)
+            let round = hull.circularity > Self.roundHull
+            guard !round || (isLoop(h) && fit.radius < Self.crossingHeadRatio * (scale ?? 0))
+            else { continue }
+            let center = centroid(ink[h].sparse)
+            for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
+                for (e, end) in shaftEnds.enumerated()
+                where hull.distance(to: end.point) <= (round ? 0 : Self.closedHeadEndGap * size) {
+                    guard !besides.contains(where: { $0.head == h && $0.shaft == s && $0.end == e })
+                    else { continue }
+                    // (A round one only where no other head is offered: a loop drawn where
+                    // an arrow with its own head arrives stays a loop.)
+                    if round, besides.contains(where: { $0.shaft == s && $0.end == e
+                        && $0.score < Self.barbOnlyRank }) { continue }
+                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                    let lateral = abs((center - end.point).cross(end.outward))
+                    offers.append(((gap + lateral) / size, h, s, e))
+                }
+            }
+        }
+        return offers
+    }
+
+    /// How far a barb's near end (the one nearer the shaft's end) lies off the shaft's line,
+    /// if the stroke is a barb pointing back from the shaft's end: nearly straight (its
+    /// chord at least `barbStraightness` of its length), its near end within
+    /// `barbGap`·(its extent) of the shaft's end, and the chord from near to far end turned
+    /// `minimumBarbAngle`…`maximumBarbAngle` from the direction back along the shaft. A
+    /// barb's middle lies off the line by its own slant (more where it starts a little off
+    /// the tip), so it is judged by where it points, not by its middle.
+    func barbLateral(_ barb: Ink, at end: ShaftEnd) -> Double? {
+        guard let first = barb.points.first, let last = barb.points.last else { return nil }
+        let near = first.distance(to: end.point) <= last.distance(to: end.point) ? first : last
+        let far = near == first ? last : first
+        let chord = far - near
+        guard let direction = chord.normalized,
+              chord.length >= Self.barbStraightness * pathLength(barb.points) else { return nil }
+        let back = -1 * end.outward
+        let angle = acos(max(-1, min(1, direction.dot(back))))
+        guard angle >= Self.minimumBarbAngle, angle <= Self.maximumBarbAngle else { return nil }
+        guard near.distance(to: end.point) <= Self.barbGap * barb.extent else { return nil }
+        return abs((near - end.point).cross(end.outward))
+    }
+
+    /// The strokes offered as heads to more than one shaft.
+    static func contested(_ offers: [Offer]) -> Set<Int> {
+        Set(Dictionary(grouping: offers, by: \.head).filter { Set($0.value.map(\.shaft)).count > 1 }
+            .keys)
+    }
+
+    /// The heads each shaft takes (shaft → its heads and where they lie), from `offers`
+    /// (`contested`: `Self.contested(offers)`).
+    func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]], contested: Set<Int>)
+        -> [Int: [(head: Int, end: ShaftEnd)]] {
+        // Best offers first; a stroke is a head or a shaft, never both. A shaft that has a
+        // head takes no more that is also offered to a shaft with none yet: an arrow has
+        // one head, so the other shaft, left headless, is the likelier owner (two arrows
+        // ending close together). A shaft offered heads at both ends points to one of them
+        // (`pointedEnd`); the offers at its other end are withdrawn and the heads dealt
+        // again, so a head that lost there goes to its next best shaft.
+        var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
+        var isHead = Set<Int>()
+        var tipEnd: [Int: Int] = [:]
+        let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
+        let offersOf = Dictionary(grouping: ranked, by: \.head)
+        func isOpen(_ offer: Offer) -> Bool {
+            tipEnd[offer.shaft].map { $0 == ends[offer.shaft]![offer.end].side } ?? true
+        }
+        // Whether the head is also offered (not only as a barb) to a shaft that has no head
+        // yet and is no head itself.
+        func wantedElsewhere(_ offer: Offer) -> Bool {
+            offersOf[offer.head, default: []].contains { other in
+                other.shaft != offer.shaft && other.score < Self.barbOnlyRank
+                    && headsOf[other.shaft] == nil && !isHead.contains(other.shaft)
+                    && isOpen(other)
+            }
+        }
+        for _ in 0..<Self.headRounds {
+            headsOf = [:]
+            isHead = []
+            for offer in ranked
+            where isOpen(offer)
+                && !isHead.contains(offer.head) && headsOf[offer.head] == nil
+                && !isHead.contains(offer.shaft)
+                && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
+                // (A head offered to a shaft that has none yet waits for it.)
+                if headsOf[offer.shaft] != nil, wantedElsewhere(offer) { continue }
+                let end = ends[offer.shaft]![offer.end]
+                headsOf[offer.shaft, default: []].append((offer.head, end))
+                isHead.insert(offer.head)
+            }
+            var settled = true
+            for (s, heads) in headsOf where Set(heads.map(\.end.side)).count == 2 {
+                tipEnd[s] = pointedEnd(heads, contested: contested)
+                settled = false
+            }
+            if settled { break }
+        }
+        return headsOf
+    }
+
+    /// The side (1: the pen's last end) a shaft with heads at both ends points to: the side
+    /// with more head strokes; ties: the side whose heads are offered to no other shaft,
+    /// if only one is (a head offered to another shaft too lies where two arrows end and
+    /// can go to the other one), else the pen's end.
+    func pointedEnd(_ heads: [(head: Int, end: ShaftEnd)], contested: Set<Int>) -> Int {
+        let atEnd = heads.filter { $0.end.side == 1 }, atStart = heads.filter { $0.end.side == 0 }
+        if atEnd.count != atStart.count { return atEnd.count > atStart.count ? 1 : 0 }
+        let free = { (side: [(head: Int, end: ShaftEnd)]) in
+            side.allSatisfy { !contested.contains($0.head) } }
+        return !free(atEnd) && free(atStart) ? 0 : 1
+    }
+
+    /// The loose strokes that are pieces of the head made of `pieces`, taken out of `loose`
+    /// (strokes alone and small enough): each touches a piece, found pieces included (its
+    /// ink within `headPieceGap` of that piece's extent), and is at most `headPieceSize`
+    /// times its size (a head filled in with strokes, a barb drawn twice), up to
+    /// `maximumHeadStrokes` in all.
+    func headPieces(touching pieces: [Int], ink: [Ink], loose: inout Set<Int>) -> [Int] {
+        var head = pieces, found: [Int] = []
+        var next = 0
+        while next < head.count, head.count < Self.maximumHeadStrokes {
+            let piece = ink[head[next]]
+            next += 1
+            let reach = Self.headPieceGap * piece.extent
+            let box = Box(piece.points)
+            for k in loose.sorted() where ink[k].extent <= Self.headPieceSize * piece.extent
+                && head.count < Self.maximumHeadStrokes
+                && box.meets(Box(ink[k].points), within: reach)
+                && nearer(ink[k].points, piece.points, than: reach) {
+                loose.remove(k)
+                head.append(k)
+                found.append(k)
+            }
+        }
+        return found
+    }
+
+    /// An axis-aligned bounding box (of at least one point): a cheap test before `nearer`.
+    struct Box {
+        var low: Point, high: Point
+        init(_ points: [Point]) {
+            low = Point(x: points.lazy.map(\.x).min()!, y: points.lazy.map(\.y).min()!)
+            high = Point(x: points.lazy.map(\.x).max()!, y: points.lazy.map(\.y).max()!)
+        }
+        /// Whether the two boxes are at most `d` apart along each axis.
+        func meets(_ other: Box, within d: Double) -> Bool {
+            low.x <= other.high.x + d && other.low.x <= high.x + d
+                && low.y <= other.high.y + d && other.low.y <= high.y + d
+        }
+    }
+}

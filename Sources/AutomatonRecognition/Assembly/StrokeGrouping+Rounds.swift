@@ -1,0 +1,201 @@
+// StrokeGrouping: rounds — states drawn in two arcs (and arcs lying on a state), self-loops, the closed-form
+// circle fit and the tests on arcs it feeds.
+
+import Foundation
+import DrawingClassifier
+import StrokeFormats
+
+extension StrokeGrouping {
+    /// Whether a stroke passes as a state on its own: a good fit covering
+    /// `minimumCircleCoverage`.
+    func passesAsCircle(_ fit: CircleFit) -> Bool {
+        fit.relativeTrimmedResidual <= options.contextCircleResidual
+            && fit.coveredAngle >= options.minimumCircleCoverage
+    }
+
+    /// A closed round (whatever its class): a good fit all the way round, at least `radius`
+    /// large.
+    func isClosedRound(_ fit: CircleFit, radius: Double = 0) -> Bool {
+        fit.relativeTrimmedResidual <= options.contextCircleResidual
+            && fit.coveredAngle >= options.contextCircleCoverage && fit.radius >= radius
+    }
+
+    /// The states (`isState`) that are self-loops: a "circle" crossing a larger round's
+    /// outline (not concentric) is one, as the assembler decides, and may take a head. (The
+    /// larger one may be any closed round of state size, whatever its class.)
+    /// `rounds`: more large rounds, such as states drawn in arcs (`circles`: only those
+    /// strokes are tested).
+    func selfLoops(_ ink: [Ink], scale: Double?, rounds: [CircleFit] = [],
+                           among circles: [Int]? = nil) -> Set<Int> {
+        let circles = circles ?? ink.indices.filter { ink[$0].isState }
+        let largeRounds = ink.indices.compactMap { k -> CircleFit? in
+            guard let fit = ink[k].fit else { return nil }
+            return ink[k].isState || isClosedRound(fit, radius: 0.5 * (scale ?? 0)) ? fit : nil
+        } + rounds
+        var loops = Set<Int>()
+        for a in circles {
+            let fa = ink[a].fit!
+            if largeRounds.contains(where: { fb in
+                let d = fa.center.distance(to: fb.center)
+                return fb.radius > fa.radius && d > options.ringCenterTolerance * fb.radius
+                    && d < Self.touchingLoop * (fa.radius + fb.radius)
+            }) { loops.insert(a) }
+        }
+        return loops
+    }
+
+    /// Arcs: two strokes that together close one circle, each covering its own part of it,
+    /// are one state (or ring), whatever the classifier made of each: an arc's own fit says
+    /// little about the circle it belongs to (hand-drawn rounds are not round), so the pair
+    /// is judged by their joint fit. Their leader (`owner`) is the lower position. Returns
+    /// the merged rounds' ink by leader, in angle order, and the arcs left over that lie on
+    /// a state, with that state (`absorbed`: they join it if no arrow takes them as its
+    /// head); marks the paired strokes as states.
+    func joinArcs(_ ink: inout [Ink], loops: Set<Int>, scale: Double?,
+                          owner: inout [Int]) -> (merged: [Int: [Point]], absorbed: [Int: Int]) {
+        var merged: [Int: [Point]] = [:], absorbed: [Int: Int] = [:]
+        let arcs = ink.indices.filter { k in
+            guard !loops.contains(k), let fit = ink[k].fit else { return false }
+            return fit.relativeTrimmedResidual <= Self.maximumArcResidual
+                && fit.coveredAngle >= Self.minimumArcCoverage
+                && fit.radius >= Self.arcStateRatio * (scale ?? 0)
+        }
+        // Whether the circle overlaps or touches a closed round of state size (whatever its
+        // class) that is not concentric with it (its ring, the state inside it), at least
+        // three quarters its size, or two such rounds of any size: two bowed arrows between
+        // two states close a round too, touching both. (One smaller round crossing it is a
+        // self-loop drawn on the state the arcs make.)
+        func crossesARound(_ circle: CircleFit, besides: [Int]) -> Bool {
+            var crossed = 0
+            for k in ink.indices where !besides.contains(k) {
+                guard let c = ink[k].fit, isClosedRound(c, radius: 0.5 * (scale ?? 0)) else {
+                    continue
+                }
+                let d = circle.center.distance(to: c.center)
+                guard d > options.ringCenterTolerance * min(circle.radius, c.radius),
+                      d < Self.touchingRounds * (circle.radius + c.radius) else { continue }
+                crossed += 1
+                if crossed >= 2 || c.radius >= Self.bridgedRound * circle.radius { return true }
+            }
+            return false
+        }
+        var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
+        for (i, a) in arcs.enumerated() {
+            // (Arcs whose ends are too far apart for any state are not fitted together.)
+            for b in arcs[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
+                within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
+                guard let fit = quickFit(ink[a].samples + ink[b].samples),
+                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
+                      fit.radius >= Self.smallestArcState * (scale ?? 0),
+                      fit.radius <= Self.largestArcState * (scale ?? .infinity),
+                      [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),
+                      endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius),
+                      // (an arc curling round on itself, such as a self-loop drawn on a ring,
+                      // is a part of no larger round)
+                      [a, b].allSatisfy({ !curlsSmaller(ink[$0].fit!, than: fit) }),
+                      !crossesARound(fit, besides: [a, b]),
+                      complementary(ink[a].sparse, ink[b].sparse, around: fit.center)
+                else { continue }
+                pairs.append((fit.relativeTrimmedResidual, a, b, fit))
+            }
+        }
+        var usedArcs = Set<Int>()
+        for pair in pairs.sorted(by: { $0.residual < $1.residual })
+        where !usedArcs.contains(pair.a) && !usedArcs.contains(pair.b) {
+            usedArcs.formUnion([pair.a, pair.b])
+            let leader = min(pair.a, pair.b)
+            owner[pair.a] = leader
+            owner[pair.b] = leader
+            // The arcs' ink in angle order around the joint centre: one closed round.
+            let c = pair.fit.center
+            merged[leader] = (ink[pair.a].points + ink[pair.b].points).sorted {
+                atan2($0.y - c.y, $0.x - c.x) < atan2($1.y - c.y, $1.x - c.x)
+            }
+            ink[pair.a].isState = true
+            ink[pair.b].isState = true
+        }
+        for a in arcs where !usedArcs.contains(a) && !ink[a].isState {
+            // The state (or ring) it lies on: the two fit one circle about as large as the
+            // state's own.
+            let host = ink.indices.compactMap { k -> (k: Int, residual: Double)? in
+                guard k != a, ink[k].isState, owner[k] == k, merged[k] == nil,
+                      let c = ink[k].fit else { return nil }
+                guard let fit = quickFit(ink[k].samples + ink[a].samples),
+                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
+                      abs(c.radius / fit.radius - 1) <= Self.absorbedArcRadiusTolerance,
+                      lies(ink[a].sparse, on: fit, within: Self.absorbedArcRadiusTolerance),
+                      ink[a].sparse.allSatisfy({ abs($0.distance(to: fit.center) - fit.radius)
+                          <= 0.25 * fit.radius })
+                else { return nil }
+                return (k, fit.relativeTrimmedResidual)
+            }.min { $0.residual < $1.residual }?.k
+            if let host { absorbed[a] = host }
+        }
+        return (merged, absorbed)
+    }
+
+    /// A circle fitted in closed form (Taubin's algebraic fit, no iterations) to evenly
+    /// resampled points (`Ink.samples`, one stroke's or two arcs' together): enough to tell
+    /// arcs, rounds and sizes apart, at a fraction of the cost of `CircleFit.fit` (the
+    /// assembler still fits every state with it).
+    func quickFit(_ p: [Point]) -> CircleFit? {
+        guard p.count >= 3 else { return nil }
+        let mean = centroid(p)
+        let spread = (p.reduce(0) { $0 + ($1 - mean).dot($1 - mean) } / Double(p.count))
+            .squareRoot()
+        guard spread.isFinite, spread > 0,
+              let unit = CircleFit.taubin(p.map { (1 / spread) * ($0 - mean) }) else { return nil }
+        let center = mean + spread * unit.center, radius = spread * unit.radius
+        guard center.isFinite, radius.isFinite, radius > 0 else { return nil }
+        let squares = p.map { ($0.distance(to: center) - radius) * ($0.distance(to: center) - radius) }
+            .sorted()
+        let kept = squares.prefix(Int(0.9 * Double(squares.count)))
+        return CircleFit(center: center, radius: radius,
+                         rmsResidual: (squares.reduce(0, +) / Double(squares.count)).squareRoot(),
+                         trimmedResidual: (kept.reduce(0, +) / Double(kept.count)).squareRoot(),
+                         coveredAngle: CircleFit.coveredAngle(p, around: center))
+    }
+
+    /// Whether an arc covering half a turn or more on its own is much smaller than `circle`
+    /// (under `ownArcRadius` of it): it cannot be a part of that round.
+    func curlsSmaller(_ arc: CircleFit, than circle: CircleFit) -> Bool {
+        arc.coveredAngle >= Self.ownArcCoverage && arc.radius < Self.ownArcRadius * circle.radius
+    }
+
+    /// Whether the points lie on the circle: their mean distance from its outline is at most
+    /// `tolerance` of its radius.
+    func lies(_ points: [Point], on circle: CircleFit, within tolerance: Double) -> Bool {
+        let off = points.reduce(0) { $0 + abs($1.distance(to: circle.center) - circle.radius) }
+        return off <= tolerance * circle.radius * Double(points.count)
+    }
+
+    /// Whether an end of `a` is within `distance` of an end of `b` (two arcs of one round
+    /// meet).
+    func endsMeet(_ a: [Point], _ b: [Point], within distance: Double) -> Bool {
+        guard let a0 = a.first, let a1 = a.last, let b0 = b.first, let b1 = b.last else { return false }
+        return [a0, a1].contains { p in min(p.distance(to: b0), p.distance(to: b1)) <= distance }
+    }
+
+    /// Whether two arcs close a circle around `center` between them, each covering its own
+    /// part: together at least `minimumUnionBins` of `angleBins` sectors, each at least
+    /// `minimumArcBins`, sharing at most `arcOverlap` of the smaller one's.
+    func complementary(_ a: [Point], _ b: [Point], around center: Point) -> Bool {
+        func sectors(_ points: [Point]) -> Set<Int> {
+            var bins = Set<Int>()
+            let n = Double(Self.angleBins)
+            for (p, q) in zip(points, points.dropFirst()) {
+                for t in [0.0, 0.5, 1.0] {   // the segment's ends and middle
+                    let x = p + t * (q - p)
+                    let angle = atan2(x.y - center.y, x.x - center.x) + .pi
+                    bins.insert(min(Self.angleBins - 1, Int(angle / (2 * .pi) * n)))
+                }
+            }
+            return bins
+        }
+        let first = sectors(a), second = sectors(b)
+        let shared = first.intersection(second).count
+        return first.union(second).count >= Self.minimumUnionBins
+            && min(first.count, second.count) >= Self.minimumArcBins
+            && Double(shared) <= Self.arcOverlap * Double(min(first.count, second.count))
+    }
+}
