@@ -9,7 +9,7 @@ extension StrokeGrouping {
     /// element, whatever the classifier made of each letter, unless one of them is a head
     /// piece of a larger shaft outside the cluster (a V drawn as two barbs, `offers`).
     func handwriting(_ ink: [Ink], inCircle: Set<Int>, owner: [Int], scale: Double,
-                             offers: [Offer]) -> Set<Int> {
+                     offers: [Offer]) -> Set<Int> {
         var handwriting = Set<Int>()
         // (Text is not written on a state's outline: a loop or an arrow end is.)
         let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }

@@ -1,4 +1,5 @@
-// StrokeGrouping: heads — the offers of a stroke as a head (piece) of a shaft, and how they are dealt.
+// StrokeGrouping: heads — the offers of a stroke as a head (or a piece of one) of a shaft,
+// and how they are dealt.
 
 import Foundation
 import DrawingClassifier
@@ -13,8 +14,8 @@ extension StrokeGrouping {
     /// head of a shaft twice their size are withdrawn as shafts at the end lying there
     /// (and wholly when a barb of the same head is offered at their other end).
     func headOffers(ink: [Ink], shafts: Shafts, inCircle: Set<Int>, loops: Set<Int>,
-                            owner: [Int], merged: [Int: [Point]], scale: Double?,
-                            hull: (Int) -> ConvexHull) -> [Offer] {
+                    owner: [Int], merged: [Int: [Point]], scale: Double?,
+                    hull: (Int) -> ConvexHull) -> [Offer] {
         var offers: [Offer] = []
         // A closed round may be a closed head (a triangle drawn in one stroke) however large,
         // where it touches a larger state that is not its own: the state the arrow points at.
@@ -123,8 +124,8 @@ extension StrokeGrouping {
     /// inside its hull (within `closedHeadEndGap`·(its extent)). `besides`: offers already
     /// made, not repeated.
     func closedHeadOffers(ink: [Ink], ends: [Int: [ShaftEnd]],
-                                  scale: Double?, besides: [Offer], hull: (Int) -> ConvexHull,
-                                  isLoop: (Int) -> Bool, isFree: (Int) -> Bool) -> [Offer] {
+                          scale: Double?, besides: [Offer], hull: (Int) -> ConvexHull,
+                          isLoop: (Int) -> Bool, isFree: (Int) -> Bool) -> [Offer] {
         var offers: [Offer] = []
         for h in ink.indices where isFree(h) && ink[h].extent > 0 {
             let size = ink[h].extent

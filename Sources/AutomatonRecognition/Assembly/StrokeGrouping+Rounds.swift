@@ -1,5 +1,5 @@
-// StrokeGrouping: rounds — states drawn in two arcs (and arcs lying on a state), self-loops, the closed-form
-// circle fit and the tests on arcs it feeds.
+// StrokeGrouping: rounds — states drawn in two arcs (and arcs lying on a state), self-loops,
+// the closed-form circle fit and the tests on arcs that it feeds.
 
 import Foundation
 import DrawingClassifier
@@ -26,7 +26,7 @@ extension StrokeGrouping {
     /// `rounds`: more large rounds, such as states drawn in arcs (`circles`: only those
     /// strokes are tested).
     func selfLoops(_ ink: [Ink], scale: Double?, rounds: [CircleFit] = [],
-                           among circles: [Int]? = nil) -> Set<Int> {
+                   among circles: [Int]? = nil) -> Set<Int> {
         let circles = circles ?? ink.indices.filter { ink[$0].isState }
         let largeRounds = ink.indices.compactMap { k -> CircleFit? in
             guard let fit = ink[k].fit else { return nil }
@@ -52,7 +52,7 @@ extension StrokeGrouping {
     /// a state, with that state (`absorbed`: they join it if no arrow takes them as its
     /// head); marks the paired strokes as states.
     func joinArcs(_ ink: inout [Ink], loops: Set<Int>, scale: Double?,
-                          owner: inout [Int]) -> (merged: [Int: [Point]], absorbed: [Int: Int]) {
+                  owner: inout [Int]) -> (merged: [Int: [Point]], absorbed: [Int: Int]) {
         var merged: [Int: [Point]] = [:], absorbed: [Int: Int] = [:]
         let arcs = ink.indices.filter { k in
             guard !loops.contains(k), let fit = ink[k].fit else { return false }

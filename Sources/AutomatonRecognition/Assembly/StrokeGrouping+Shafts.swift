@@ -1,5 +1,5 @@
-// StrokeGrouping: shafts — the strokes that may carry a head, the places on them where a head may lie,
-// and the arrow measured from a shaft and its separately drawn head.
+// StrokeGrouping: shafts — the strokes that may carry a head, the places on them where a head
+// may lie, and the arrow measured from a shaft and its separately drawn head.
 
 import Foundation
 import DrawingClassifier
@@ -17,7 +17,7 @@ extension StrokeGrouping {
     }
 
     func shafts(_ ordered: [ClassifiedStroke], ink: [Ink], inCircle: Set<Int>,
-                        loops: Set<Int>, scale: Double?) -> Shafts {
+                loops: Set<Int>, scale: Double?) -> Shafts {
         let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
         var shafts = Shafts()
         for k in ink.indices where !inCircle.contains(k) && ink[k].extent > 0
@@ -101,7 +101,7 @@ extension StrokeGrouping {
     /// round when the head lies at its start), the tip at the shaft's end or at the apex of a
     /// head drawn ahead of it, the barbs from the head ink (and any the shaft has).
     func groupedArrow(shaft points: [Point], measured: ArrowGeometry, headAtTip: Bool,
-                              heads: [[Point]]) -> ArrowGeometry? {
+                      heads: [[Point]]) -> ArrowGeometry? {
         var shaft = measured.shaft
         if !headAtTip {
             shaft.reverse()
