@@ -50,7 +50,7 @@ public struct CircleFit: Sendable, Equatable {
     /// or (nearly) collinear points.
     public static func fit(_ points: [Point]) -> Result<CircleFit, GeometryFailure> {
         guard points.allSatisfy(\.isFinite) else { return .failure(.nonFinitePoint) }
-        let distinct = Set(points.map { [$0.x, $0.y] }).count
+        let distinct = distinctPositions(points, upTo: 3)
         guard distinct >= 3 else { return .failure(.tooFewPoints(count: distinct, needed: 3)) }
 
         // Normalise: u = (p − mean) / spread.
@@ -160,31 +160,35 @@ public struct CircleFit: Sendable, Equatable {
     static func levenbergMarquardt(_ points: [Point], start: (center: Point, radius: Double),
                                    weights: [Double]? = nil) -> (center: Point, radius: Double)
     {
-        let w = weights ?? [Double](repeating: 1, count: points.count)
+        func weight(_ i: Int) -> Double { weights?[i] ?? 1 }
         func cost(_ c: Point, _ r: Double) -> Double {
             var total = 0.0
-            for (p, wi) in zip(points, w) { let e = p.distance(to: c) - r; total += wi * e * e }
+            for (i, p) in points.enumerated() {
+                let e = p.distance(to: c) - r
+                total += weight(i) * e * e
+            }
             return total
         }
         var (c, r) = start
         var current = cost(c, r)
         var lambda = 1e-3
         for _ in 0..<100 {
-            var jtj = [[Double]](repeating: [0, 0, 0], count: 3)
-            var jte = [0.0, 0.0, 0.0]
-            for (p, wi) in zip(points, w) where wi > 0 {
+            var jtj = Matrix3(), jte = SIMD3<Double>()
+            for (i, p) in points.enumerated() {
+                let wi = weight(i)
+                guard wi > 0 else { continue }
                 let d = max(p.distance(to: c), 1e-12)
-                let row = [-(p.x - c.x) / d, -(p.y - c.y) / d, -1.0]  // ∂e/∂(cx, cy, r)
+                let row = SIMD3(-(p.x - c.x) / d, -(p.y - c.y) / d, -1.0)  // ∂e/∂(cx, cy, r)
                 let e = d - r
-                for i in 0..<3 {
-                    for j in 0..<3 { jtj[i][j] += wi * row[i] * row[j] }
-                    jte[i] -= wi * row[i] * e
+                for k in 0..<3 {
+                    jtj[k] += (wi * row[k]) * row
+                    jte[k] -= wi * row[k] * e
                 }
             }
             var improved = false
             while lambda < 1e12 {
                 var damped = jtj
-                for i in 0..<3 { damped[i][i] += lambda * max(jtj[i][i], 1e-12) }
+                for k in 0..<3 { damped[k][k] += lambda * max(jtj[k][k], 1e-12) }
                 guard let step = solve3x3(damped, jte) else { lambda *= 10; continue }
                 let (nc, nr) = (Point(x: c.x + step[0], y: c.y + step[1]), r + step[2])
                 let candidate = cost(nc, nr)
@@ -200,6 +204,16 @@ public struct CircleFit: Sendable, Equatable {
             if !improved { break }
         }
         return (c, abs(r))
+    }
+
+    /// How many different positions (x, y) `points` hold, counting up to `limit` only.
+    static func distinctPositions(_ points: [Point], upTo limit: Int) -> Int {
+        var seen: [Point] = []
+        for p in points where !seen.contains(where: { $0.x == p.x && $0.y == p.y }) {
+            seen.append(p)
+            if seen.count == limit { break }
+        }
+        return seen.count
     }
 
     /// 2π minus the largest angular gap between points seen from `center`.
@@ -220,27 +234,68 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
+/// A 3×3 matrix of rows, kept in registers (the circle fit's normal equations).
+struct Matrix3 {
+    var rows = (SIMD3<Double>(), SIMD3<Double>(), SIMD3<Double>())
+
+    init(_ rows: [[Double]]) {
+        precondition(rows.count == 3 && rows.allSatisfy { $0.count == 3 }, "3×3 only")
+        self.rows = (SIMD3(rows[0]), SIMD3(rows[1]), SIMD3(rows[2]))
+    }
+
+    init() {}
+
+    subscript(row: Int) -> SIMD3<Double> {
+        get {
+            switch row {
+            case 0: rows.0
+            case 1: rows.1
+            default: rows.2
+            }
+        }
+        set {
+            switch row {
+            case 0: rows.0 = newValue
+            case 1: rows.1 = newValue
+            default: rows.2 = newValue
+            }
+        }
+    }
+}
+
 /// Solves the 3×3 system a·x = b by Gaussian elimination with partial pivoting;
 /// nil when a pivot is (relatively) zero.
 func solve3x3(_ a: [[Double]], _ b: [Double]) -> [Double]? {
+    solve3x3(Matrix3(a), SIMD3(b)).map { [$0[0], $0[1], $0[2]] }
+}
+
+/// `solve3x3` without arrays.
+func solve3x3(_ a: Matrix3, _ b: SIMD3<Double>) -> SIMD3<Double>? {
     var m = a, v = b
-    let scale = a.flatMap { $0 }.map(abs).max() ?? 0
+    var scale = 0.0
+    for row in 0..<3 {
+        for k in 0..<3 { scale = max(scale, abs(a[row][k])) }
+    }
     guard scale > 0, scale.isFinite else { return nil }
     for col in 0..<3 {
-        let pivot = (col..<3).max { abs(m[$0][col]) < abs(m[$1][col]) }!
+        var pivot = col
+        for row in (col + 1)..<3 where abs(m[row][col]) > abs(m[pivot][col]) { pivot = row }
         guard abs(m[pivot][col]) > 1e-14 * scale else { return nil }
-        m.swapAt(col, pivot); v.swapAt(col, pivot)
+        if pivot != col {
+            (m[col], m[pivot]) = (m[pivot], m[col])
+            (v[col], v[pivot]) = (v[pivot], v[col])
+        }
         for row in (col + 1)..<3 {
             let f = m[row][col] / m[col][col]
             for k in col..<3 { m[row][k] -= f * m[col][k] }
             v[row] -= f * v[col]
         }
     }
-    var x = [0.0, 0.0, 0.0]
+    var x = SIMD3<Double>()
     for row in stride(from: 2, through: 0, by: -1) {
         var s = v[row]
         for k in (row + 1)..<3 { s -= m[row][k] * x[k] }
         x[row] = s / m[row][row]
     }
-    return x.allSatisfy(\.isFinite) ? x : nil
+    return x[0].isFinite && x[1].isFinite && x[2].isFinite ? x : nil
 }
