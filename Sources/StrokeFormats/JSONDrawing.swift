@@ -16,6 +16,8 @@ enum JSONDrawing {
         } catch {
             throw fail(error)
         }
+        // The common shapes directly; the rest (and every error) through JSONSerialization.
+        if let drawing = JSONDrawingScanner.drawing(bytes, limits: limits) { return drawing }
         let tree: Any
         do {
             tree = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
