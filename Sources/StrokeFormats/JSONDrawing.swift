@@ -11,13 +11,14 @@ enum JSONDrawing {
         let fail = { (kind: StrokeFormatError.Kind) in
             StrokeFormatError(source: source, line: line, kind: kind)
         }
+        // The common shapes directly (within the limits `checkShape` checks, by
+        // construction); the rest, and every error, through JSONSerialization.
+        if let drawing = JSONDrawingScanner.drawing(bytes, limits: limits) { return drawing }
         do throws(StrokeFormatError.Kind) {
             try checkShape(bytes, limits: limits)
         } catch {
             throw fail(error)
         }
-        // The common shapes directly; the rest (and every error) through JSONSerialization.
-        if let drawing = JSONDrawingScanner.drawing(bytes, limits: limits) { return drawing }
         let tree: Any
         do {
             tree = try JSONSerialization.jsonObject(with: Data(bytes), options: [])

@@ -5,8 +5,9 @@
 /// building an object per value (that path spent about half of a batch's time turning
 /// numbers into `NSNumber`s and back).
 ///
-/// It reads only documents it can read exactly like that path; for anything else it returns
-/// nil and the caller takes the general path, which also gives every error message:
+/// It reads only documents it can read exactly like that path, within every limit that
+/// `JSONDrawing.checkShape` and the general path check; for anything else it returns nil and
+/// the caller takes the general path, which also gives every error message:
 /// another shape (Quick, Draw!, unknown keys, a duplicated key), a string with an escape or
 /// a control character, `true`/`false`/`null` where a number belongs, a number Foundation
 /// reads otherwise (more than 17 characters: it keeps those as `Decimal`), and any input
@@ -124,7 +125,9 @@ struct JSONDrawingScanner {
         var labels: [Label] = []
         if take(Self.closeArray) { return labels }
         repeat {
-            guard take(Self.openObject) else { return nil }
+            // (`checkShape` takes any array of objects for a stroke's points.)
+            guard labels.count < limits.maxPointsPerStroke, take(Self.openObject)
+            else { return nil }
             var text: String?, x: Double?, y: Double?
             repeat {
                 switch key() {

@@ -154,6 +154,11 @@ import Testing
         #expect(scanned(two, limits: StrokeLimits(maxStrokesPerDrawing: 1)) == nil)
         #expect(scanned(two, limits: StrokeLimits(maxPointsPerStroke: 1)) == nil)
         #expect(scanned(two, limits: StrokeLimits(maxCoordinateMagnitude: 5.5)) == nil)
+        // (The shape check before parsing counts labels as points.)
+        let labelled = #"{"strokes": [], "labels": [{"text": "a", "x": 1, "y": 2}, "#
+            + #"{"text": "b", "x": 1, "y": 2}]}"#
+        #expect(scanned(labelled) != nil)
+        #expect(scanned(labelled, limits: StrokeLimits(maxPointsPerStroke: 1)) == nil)
     }
 
     @Test func labelsAndInputsKeepTheirText() throws {
