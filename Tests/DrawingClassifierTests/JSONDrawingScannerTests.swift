@@ -106,6 +106,40 @@ import Testing
         #expect(inScope > 500)
     }
 
+    @Test func mutatedDocumentsReadAsTheGeneralPathReadsThemOrNotAtAll() {
+        // One to three bytes inserted, deleted or replaced in valid documents: whatever the
+        // scanner still reads, the general path reads the same, bit for bit.
+        var rng = SplitMix64(seed: 11)
+        let documents = [
+            #"{"strokes": [[{"x": 1.5, "y": -2e3, "t": 7}, {"x": 0.25, "y": 12}]], "#
+                + #""labels": [{"text": "a,ε", "x": 3, "y": 4}], "inputs": ["ab", ""]}"#,
+            #"[[{"x":10,"y":20},{"x":12.5,"y":-24,"t":7}], [{"x":40,"y":20}]]"#,
+            #"{"inputs":[], "strokes":[[{"y":0.0001,"x":-0}]]}"#,
+        ]
+        let alphabet = Array(#"{}[],:"-+.eE0123456789 xyt\#ntrue"#.utf8)
+            + [0xC3, 0x80, 0xFF, 0x5C, 0x09]  // (bytes of UTF-8 sequences, broken ones, \ and tab)
+        var scannedCount = 0
+        for n in 0..<60_000 {
+            var bytes = Array(documents[n % documents.count].utf8)
+            for _ in 0...below(3, &rng) {
+                let at = below(bytes.count, &rng)
+                switch below(3, &rng) {
+                case 0: bytes.insert(alphabet[below(alphabet.count, &rng)], at: at)
+                case 1: bytes.remove(at: at)
+                default: bytes[at] = alphabet[below(alphabet.count, &rng)]
+                }
+            }
+            guard let drawing = bytes.withUnsafeBufferPointer({
+                JSONDrawingScanner.drawing($0, limits: .standard) }) else { continue }
+            scannedCount += 1
+            let reference = try? JSONDrawing.drawing(
+                from: JSONSerialization.jsonObject(with: Data(bytes)), limits: .standard)
+            #expect(reference.map { sameBits(drawing, $0) } == true,
+                    "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        #expect(scannedCount > 1000)  // (about 3 300: a changed digit, a space, a key order)
+    }
+
     @Test func numbersConvertAsFoundationConvertsThem() throws {
         // Integers through Int64 (so "-0" is +0), the rest as the nearest double.
         let wide = StrokeLimits(maxCoordinateMagnitude: .greatestFiniteMagnitude)
