@@ -22,6 +22,16 @@ extension MatrixProductKernel {
 #endif
     }
 
+    /// v's lanes added in order, ((−0 + v[0]) + v[1]) + …: how the standard library defines
+    /// `SIMD.sum()`, so the same bits, but always inlined (the library's stays a call, and
+    /// the sums of neighbouring rows cannot overlap across calls).
+    @inline(__always)
+    static func laneSum(_ v: Vector) -> Float {
+        var total: Float = -0.0
+        for i in 0..<Vector.scalarCount { total += v[i] }
+        return total
+    }
+
     /// y[r] = Σₚ A[r, p] · x[p] for `rows` rows of A (rows `aRowStride` apart, contiguous
     /// along p): a matrix–vector product, one row at a time with two vector accumulators.
     public static func multiplyVector(
@@ -44,7 +54,7 @@ extension MatrixProductKernel {
                 multiplyAdd(&s1, a1, x1)
                 p += 2 * width
             }
-            var total = (s0 + s1).sum()
+            var total = laneSum(s0 + s1)
             let aRow = a + row * aRowStride
             while p < k {
                 total += aRow[p] * x[p]
@@ -91,7 +101,7 @@ extension MatrixProductKernel {
                 let aRow = a + row * aRowStride
                 @inline(__always) func finish(_ v: Int, _ e: V, _ o: V) {
                     let xv = x + (v0 + v) * xStride
-                    var total = (e + o).sum()
+                    var total = laneSum(e + o)
                     var q = p
                     while q < k {
                         total += aRow[q] * xv[q]

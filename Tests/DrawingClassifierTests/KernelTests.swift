@@ -328,4 +328,32 @@ func expectAllClose(_ actual: [Float], _ expected: [Float], absolute: Double,
             }
         }
     }
+
+    /// One step of two vectors, then the lanes added one after another from −0, as
+    /// `SIMD.sum()` adds them (the kernels inline their own copy of that sum): the same
+    /// bits as before they did, which a tree of additions would not give.
+    @Test func aRowsLanesAreAddedInOrder() {
+        var rng = SplitMix64(seed: 5)
+        for path in KernelPath.allCases where path.isSupported {
+            let w = path.kernels.vectorWidth, m = 64
+            let a = Tensor.random(shape: [m, 2 * w], using: &rng).scalars
+            let x = Tensor.random(shape: [2 * w], using: &rng).scalars
+            var y = [Float](repeating: .nan, count: m)
+            a.withUnsafeBufferPointer { pa in
+                x.withUnsafeBufferPointer { px in
+                    y.withUnsafeMutableBufferPointer { py in
+                        MatrixMultiply(path: path).multiplyVector(
+                            rows: m, depth: 2 * w, a: pa.baseAddress!, aRowStride: 2 * w,
+                            x: px.baseAddress!, y: py.baseAddress!)
+                    }
+                }
+            }
+            let expected = (0..<m).map { r in
+                (0..<w).reduce(-Float.zero) { total, i in
+                    total + (a[r * 2 * w + i] * x[i] + a[r * 2 * w + w + i] * x[w + i])
+                }
+            }
+            #expect(y.map(\.bitPattern) == expected.map(\.bitPattern), "\(path)")
+        }
+    }
 }

@@ -155,3 +155,24 @@ import TestSupport
         #expect(abs(mean - Self.pngCircleMean) < 2.5, "mean pixel \(mean)")
     }
 }
+
+@Suite struct RasterizerPixelValueTests {
+    /// `pixelValue(coverage:)` against `pixel(coverage:)` on every multiple of 2⁻²⁰ in 0…1
+    /// and on both sides of every rounding boundary (k + ½)/255.
+    @Test func roundsAsPixelRoundsWithoutACall() {
+        var coverages = (0...(1 << 20)).map { Float($0) / Float(1 << 20) }
+        for k in 0..<255 {
+            let boundary = (Float(k) + 0.5) / 255
+            var below = boundary, above = boundary
+            for _ in 0..<4 {
+                coverages += [below, above]
+                below = below.nextDown
+                above = above.nextUp
+            }
+        }
+        let mismatches = coverages.filter { c in
+            Rasterizer.pixelValue(coverage: c) != Float(Rasterizer.pixel(coverage: c))
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+}

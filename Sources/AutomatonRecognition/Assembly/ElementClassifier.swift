@@ -109,8 +109,11 @@ public struct ElementClassifier: Sendable {
         let preprocessing = classifier.preprocessing
         for (row, index) in usable.enumerated() {
             rasterizer.rasterize([drawing.strokes[index]], into: &buffer)
-            for i in 0..<(side * side) {
-                scalars[row * side * side + i] = preprocessing.input(coverage: buffer[i])
+            buffer.withUnsafeBufferPointer { coverage in
+                scalars.withUnsafeMutableBufferPointer { inputs in
+                    preprocessing.inputs(coverage: coverage,
+                                         into: inputs.baseAddress! + row * side * side)
+                }
             }
         }
         var verdicts = [ClassifiedStroke?](repeating: nil, count: drawing.strokes.count)

@@ -13,6 +13,15 @@ extension Preprocessing {
     @inline(__always)
     public func input(coverage: Float) -> Float { input(Rasterizer.pixel(coverage: coverage)) }
 
+    /// `input(coverage:)` of each of `coverage` into `inputs`, in one loop (the same values:
+    /// `Rasterizer.pixelValue(coverage:)` rounds without a call per pixel).
+    public func inputs(coverage: UnsafeBufferPointer<Float>,
+                       into inputs: UnsafeMutablePointer<Float>) {
+        for i in coverage.indices {
+            inputs[i] = Rasterizer.pixelValue(coverage: coverage[i]) * scale
+        }
+    }
+
     /// The inputs `[N, 1, height, width]` of images of this size, in order.
     public func inputs(_ images: [GrayImage]) -> Tensor {
         var scalars = [Float]()

@@ -129,6 +129,18 @@ public struct Rasterizer: Sendable, Equatable {
     @inline(__always)
     public static func pixel(coverage: Float) -> UInt8 { UInt8((coverage * 255).rounded()) }
 
+    /// `pixel(coverage:)` as a float, without a call to `roundf` (a baseline x86-64 build
+    /// has no rounding instruction): the integer part of coverage · 255 plus one when the
+    /// fraction, exact in a float, is ½ or more — ties away from zero, as `rounded()`. Other
+    /// values than 0…1 take `pixel(coverage:)` itself.
+    @inline(__always)
+    public static func pixelValue(coverage: Float) -> Float {
+        let scaled = coverage * 255
+        guard scaled >= 0, scaled <= 255 else { return Float(pixel(coverage: coverage)) }
+        let whole = Float(Int32(scaled))
+        return scaled - whole >= 0.5 ? whole + 1 : whole
+    }
+
     /// The fast path for the classifier: writes coverage in 0...1 (pixel/255, row-major,
     /// `buffer[y * side + x]`) into a caller-owned buffer of `side * side` floats, with no
     /// allocation. The buffer is first used for squared distances, then overwritten.
