@@ -90,6 +90,18 @@ public struct InkMLDocument: Sendable, Equatable {
         }
     }
 
+    /// The offset of the first byte of `bytes` that does not belong to valid UTF-8, or nil.
+    static func firstByteNotUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var iterator = bytes.makeIterator(), decoder = Unicode.UTF8(), offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
     /// Whether `bytes` (starting at `<`) is an InkML document: its root element (after the
     /// XML declaration, comments and processing instructions) is `ink`, with or without
     /// a namespace prefix.
@@ -123,6 +135,12 @@ public struct InkMLDocument: Sendable, Equatable {
         for marker in ["<!DOCTYPE", "<!ENTITY"] where contains(bytes, marker) {
             throw .malformedInkML(reason: "a \(marker.dropFirst(2)) declaration is "
                 + "refused (entity declarations can expand without bound; remove the DTD)")
+        }
+        // Foundation's XML parser traps — a crash, not an error — on some names that are not
+        // UTF-8 (a namespace prefix with a stray byte, found by scripts/fuzz): only UTF-8
+        // reaches it.
+        if let offset = firstByteNotUTF8(bytes) {
+            throw .malformedInkML(reason: "byte \(offset) is not UTF-8 (InkML is read as UTF-8)")
         }
         let reader = Reader(limits: limits)
         let parser = XMLParser(data: Data(buffer: bytes))

@@ -88,6 +88,31 @@ import Testing
             + "refused (entity declarations can expand without bound; remove the DTD)"))
     }
 
+    /// Found by `scripts/fuzz strokes`: Foundation's XML parser trapped (the process died
+    /// with SIGILL) on a namespace prefix holding a byte that is not UTF-8.
+    @Test func bytesThatAreNotUTF8AreRefusedBeforeParsing() {
+        let crashing: [UInt8] = Array("<s".utf8) + [0xCD] + Array("?sUnsaa:ink".utf8)
+        let error = crashing.withUnsafeBufferPointer { buffer -> StrokeFormatError? in
+            do throws(StrokeFormatError) {
+                _ = try InkMLDocument.parse(buffer, source: "test.inkml")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error?.kind
+                == .malformedInkML(reason: "byte 2 is not UTF-8 (InkML is read as UTF-8)"))
+        // Through the reader, as fa-recognize and fa-serve read it.
+        #expect(throws: StrokeFormatError.self) {
+            try StrokeReader.read(bytes: crashing, source: "request")
+        }
+        func firstNotUTF8(_ bytes: [UInt8]) -> Int? {
+            bytes.withUnsafeBufferPointer { InkMLDocument.firstByteNotUTF8($0) }
+        }
+        #expect(firstNotUTF8([0x61, 0xC3, 0xA9, 0x62, 0xE2, 0x82]) == 4)  // a, é, b, cut €
+        #expect(firstNotUTF8(Array("<ink>é€😀</ink>".utf8)) == nil)
+    }
+
     @Test func aMillionTracesAreRefusedByTheLimitsNotByMemory() throws {
         let trace = "<trace>1 2</trace>"
         let text = "<ink>" + String(repeating: trace, count: 1_000_000) + "</ink>"

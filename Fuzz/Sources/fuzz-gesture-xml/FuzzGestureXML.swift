@@ -1,4 +1,6 @@
 import DrawingClassifier
+import Pictures
+import StrokeFormats
 import FuzzSupport
 
 @main

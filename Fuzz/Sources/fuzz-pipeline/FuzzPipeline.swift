@@ -1,5 +1,7 @@
 import AutomatonRecognition
 import DrawingClassifier
+import Pictures
+import StrokeFormats
 import FuzzSupport
 
 /// The recognizer `fa-recognize` builds, with the embedded default model.

@@ -1,4 +1,6 @@
 import DrawingClassifier
+import Pictures
+import StrokeFormats
 import FuzzSupport
 
 /// Limits small enough that a hostile header cannot make one run allocate much; the size

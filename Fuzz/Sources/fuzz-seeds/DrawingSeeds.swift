@@ -1,4 +1,6 @@
 import DrawingClassifier
+import Pictures
+import StrokeFormats
 import Foundation
 
 /// Drawings in every input format of FORMATS.md §1, built from simple geometry: circles

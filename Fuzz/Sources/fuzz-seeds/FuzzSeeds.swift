@@ -1,5 +1,7 @@
 import AutomatonRecognition
 import DrawingClassifier
+import Pictures
+import StrokeFormats
 import Foundation
 
 /// Writes the seed corpora: valid files made by this project's own writers (PNG encoder,

@@ -1,5 +1,7 @@
 import AutomatonRecognition
 import DrawingClassifier
+import Pictures
+import StrokeFormats
 
 /// Model files written by `ModelFile.encode`: two tiny networks on 8×8 input (one with a
 /// novelty detector) and the embedded default model.

@@ -1,4 +1,6 @@
 import DrawingClassifier
+import Pictures
+import StrokeFormats
 
 /// Valid PNGs of every colour type libpng's simplified reader converts: the project's own
 /// 8-bit gray encoder (`GrayImage.pngData`) and a minimal encoder below (stored deflate
