@@ -102,6 +102,23 @@ public struct InkMLDocument: Sendable, Equatable {
         }
     }
 
+    /// The offset of the first `<?target?>` — a processing instruction whose target is
+    /// followed by nothing but white space — or nil.
+    static func emptyProcessingInstruction(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        while i + 1 < bytes.count {
+            defer { i += 1 }
+            guard bytes[i] == UInt8(ascii: "<"), bytes[i + 1] == UInt8(ascii: "?") else { continue }
+            var j = i + 2
+            while j < bytes.count, !StrokeReader.isWhitespace(bytes[j]),
+                  bytes[j] != UInt8(ascii: "?") { j += 1 }
+            while j < bytes.count, StrokeReader.isWhitespace(bytes[j]) { j += 1 }
+            if j + 1 < bytes.count, bytes[j] == UInt8(ascii: "?"),
+               bytes[j + 1] == UInt8(ascii: ">") { return i }
+        }
+        return nil
+    }
+
     /// Whether `bytes` (starting at `<`) is an InkML document: its root element (after the
     /// XML declaration, comments and processing instructions) is `ink`, with or without
     /// a namespace prefix.
@@ -141,6 +158,12 @@ public struct InkMLDocument: Sendable, Equatable {
         // reaches it.
         if let offset = firstByteNotUTF8(bytes) {
             throw .malformedInkML(reason: "byte \(offset) is not UTF-8 (InkML is read as UTF-8)")
+        }
+        // It dereferences a null pointer — a crash — on a processing instruction with no data
+        // such as `<?x?>` (libxml2 reports that data as null): refused here instead.
+        if let offset = emptyProcessingInstruction(bytes) {
+            throw .malformedInkML(reason: "the processing instruction at byte \(offset) has no "
+                + "data, which the XML parser cannot take (remove it)")
         }
         let reader = Reader(limits: limits)
         let parser = XMLParser(data: Data(buffer: bytes))

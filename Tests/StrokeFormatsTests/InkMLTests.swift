@@ -113,6 +113,21 @@ import Testing
         #expect(firstNotUTF8(Array("<ink>é€😀</ink>".utf8)) == nil)
     }
 
+    /// Found by `scripts/fuzz pipeline`: Foundation's XML parser read a null pointer (the
+    /// process died with SIGSEGV) for a processing instruction with no data.
+    @Test func aProcessingInstructionWithoutDataIsRefusedBeforeParsing() throws {
+        for text in ["<ink><?x?></ink>", "<ink><?x  ?><trace>1 2</trace></ink>", "<?a?><ink/>"] {
+            let offset = text.utf8.firstIndex(of: UInt8(ascii: "?")).map {
+                text.utf8.distance(from: text.utf8.startIndex, to: $0) - 1 }!
+            #expect(Self.error(text)?.kind == .malformedInkML(reason: "the processing "
+                + "instruction at byte \(offset) has no data, which the XML parser cannot take "
+                + "(remove it)"), "\(text)")
+        }
+        // With data, and the XML declaration, as before.
+        let ink = try Self.parse("<?xml version=\"1.0\"?><ink><?x y?><trace>1 2</trace></ink>")
+        #expect(ink.drawing.strokes == [Stroke(points: [Point(x: 1, y: 2)])])
+    }
+
     @Test func aMillionTracesAreRefusedByTheLimitsNotByMemory() throws {
         let trace = "<trace>1 2</trace>"
         let text = "<ink>" + String(repeating: trace, count: 1_000_000) + "</ink>"
