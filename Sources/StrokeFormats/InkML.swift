@@ -108,7 +108,8 @@ public struct InkMLDocument: Sendable, Equatable {
         var i = 0
         while i + 1 < bytes.count {
             defer { i += 1 }
-            guard bytes[i] == UInt8(ascii: "<"), bytes[i + 1] == UInt8(ascii: "?") else { continue }
+            guard bytes[i] == UInt8(ascii: "<"), bytes[i + 1] == UInt8(ascii: "?")
+            else { continue }
             var j = i + 2
             while j < bytes.count, !StrokeReader.isWhitespace(bytes[j]),
                   bytes[j] != UInt8(ascii: "?") { j += 1 }

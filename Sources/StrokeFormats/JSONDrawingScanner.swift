@@ -9,9 +9,9 @@
 /// `JSONDrawing.checkShape` and the general path check; for anything else it returns nil and
 /// the caller takes the general path, which also gives every error message:
 /// another shape (Quick, Draw!, unknown keys, a duplicated key), a string with an escape or
-/// a control character, `true`/`false`/`null` where a number belongs, a number Foundation
-/// reads otherwise (more than 17 characters: it keeps those as `Decimal`), and any input
-/// that breaks a limit or is malformed.
+/// a control character, `true`/`false`/`null` where a number belongs, a number of more
+/// than 17 characters (Foundation keeps some of those as `Decimal`), and any input that
+/// breaks a limit or is malformed.
 ///
 /// Numbers are converted as Foundation does: an integer through `Int64`, anything else as
 /// the nearest double. With at most 15 significant digits and a power of ten up to 10²²,
