@@ -96,8 +96,7 @@ enum GestureXML {
                     throw .unexpectedStructure(where: "stroke \(strokes.count) point \(p)",
                                                expected: "numeric X and Y attributes")
                 }
-                for value in [x, y]
-                where !(value.isFinite && abs(value) <= limits.maxCoordinateMagnitude) {
+                for value in [x, y] where !limits.accepts(coordinate: value) {
                     throw .coordinateOutOfRange(stroke: strokes.count, point: p, value: value,
                                                 limit: limits.maxCoordinateMagnitude)
                 }

@@ -389,7 +389,7 @@ private final class Reader: NSObject, XMLParserDelegate {
             velocity = values.indices.map { c in c < previous.count ? values[c] - previous[c] : 0 }
             previous = values
             let (x, y) = (values[xIndex], values[yIndex])
-            for v in [x, y] where !(v.isFinite && abs(v) <= limits.maxCoordinateMagnitude) {
+            for v in [x, y] where !limits.accepts(coordinate: v) {
                 throw .coordinateOutOfRange(stroke: stroke, point: p, value: v,
                                             limit: limits.maxCoordinateMagnitude)
             }

@@ -228,8 +228,7 @@ enum JSONDrawing {
                 throw .unexpectedStructure(where: "label \(l)",
                                            expected: "{\"text\": \"a\", \"x\": .., \"y\": ..}")
             }
-            guard x.isFinite, y.isFinite, abs(x) <= limits.maxCoordinateMagnitude,
-                  abs(y) <= limits.maxCoordinateMagnitude else {
+            guard limits.accepts(coordinate: x), limits.accepts(coordinate: y) else {
                 throw .unexpectedStructure(where: "label \(l)", expected: "finite coordinates "
                     + "within ±\(limits.maxCoordinateMagnitude)")
             }
@@ -248,7 +247,7 @@ enum JSONDrawing {
 
     private static func checkCoordinates(_ x: Double, _ y: Double, stroke: Int, point: Int,
                                          limits: StrokeLimits) throws(StrokeFormatError.Kind) {
-        for value in [x, y] where !(value.isFinite && abs(value) <= limits.maxCoordinateMagnitude) {
+        for value in [x, y] where !limits.accepts(coordinate: value) {
             throw .coordinateOutOfRange(stroke: stroke, point: point, value: value,
                                         limit: limits.maxCoordinateMagnitude)
         }

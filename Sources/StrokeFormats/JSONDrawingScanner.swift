@@ -78,28 +78,26 @@ struct JSONDrawingScanner {
         return Drawing(strokes: strokes, labels: labels ?? [], inputs: inputs ?? [])
     }
 
-    /// `[[point, ..], ..]`, every stroke non-empty, within the limits.
-    private mutating func strokeList() -> [Stroke]? {
+    /// `[item, ..]`: at most `limit` items, none when `allowsEmpty`, each read by `item`.
+    private mutating func array<Item>(atMost limit: Int, allowsEmpty: Bool = true,
+                                      _ item: (inout Self) -> Item?) -> [Item]? {
         guard take(Self.openArray) else { return nil }
-        var strokes: [Stroke] = []
-        if take(Self.closeArray) { return strokes }
+        var items: [Item] = []
+        if allowsEmpty, take(Self.closeArray) { return items }
         repeat {
-            guard strokes.count < limits.maxStrokesPerDrawing, let stroke = stroke()
-            else { return nil }
-            strokes.append(stroke)
+            guard items.count < limit, let next = item(&self) else { return nil }
+            items.append(next)
         } while take(Self.comma)
-        return take(Self.closeArray) ? strokes : nil
+        return take(Self.closeArray) ? items : nil
     }
 
-    private mutating func stroke() -> Stroke? {
-        guard take(Self.openArray) else { return nil }
-        var points: [Point] = []
-        repeat {
-            guard points.count < limits.maxPointsPerStroke, let point = point()
-            else { return nil }
-            points.append(point)
-        } while take(Self.comma)
-        return take(Self.closeArray) ? Stroke(points: points) : nil
+    /// `[[point, ..], ..]`, every stroke non-empty, within the limits.
+    private mutating func strokeList() -> [Stroke]? {
+        array(atMost: limits.maxStrokesPerDrawing) { scanner in
+            scanner.array(atMost: scanner.limits.maxPointsPerStroke, allowsEmpty: false) {
+                $0.point()
+            }.map(Stroke.init(points:))
+        }
     }
 
     /// `{"x": .., "y": ..}` with an optional `"t"`, in any order, coordinates in range.
@@ -115,56 +113,44 @@ struct JSONDrawingScanner {
             default: return nil
             }
         } while take(Self.comma)
-        guard take(Self.closeObject), let x, let y, inRange(x), inRange(y) else { return nil }
+        guard take(Self.closeObject), let x, let y,
+              limits.accepts(coordinate: x), limits.accepts(coordinate: y) else { return nil }
         return Point(x: x, y: y, t: t)
     }
 
-    /// `[{"text": "a", "x": .., "y": ..}, ..]`.
+    /// `[{"text": "a", "x": .., "y": ..}, ..]` (`checkShape` takes any array of objects for
+    /// a stroke's points, so at most `maxPointsPerStroke` of them).
     private mutating func labelList() -> [Label]? {
-        guard take(Self.openArray) else { return nil }
-        var labels: [Label] = []
-        if take(Self.closeArray) { return labels }
+        array(atMost: limits.maxPointsPerStroke) { $0.label() }
+    }
+
+    private mutating func label() -> Label? {
+        guard take(Self.openObject) else { return nil }
+        var text: String?, x: Double?, y: Double?
         repeat {
-            // (`checkShape` takes any array of objects for a stroke's points.)
-            guard labels.count < limits.maxPointsPerStroke, take(Self.openObject)
-            else { return nil }
-            var text: String?, x: Double?, y: Double?
-            repeat {
-                switch key() {
-                case "text" where text == nil:
-                    guard let value = string() else { return nil }
-                    text = value
-                case "x" where x == nil:
-                    guard let value = number() else { return nil }
-                    x = value
-                case "y" where y == nil:
-                    guard let value = number() else { return nil }
-                    y = value
-                default:
-                    return nil
-                }
-            } while take(Self.comma)
-            guard take(Self.closeObject), let text, let x, let y, inRange(x), inRange(y)
-            else { return nil }
-            labels.append(Label(text: text, position: Point(x: x, y: y)))
+            switch key() {
+            case "text" where text == nil:
+                guard let value = string() else { return nil }
+                text = value
+            case "x" where x == nil:
+                guard let value = number() else { return nil }
+                x = value
+            case "y" where y == nil:
+                guard let value = number() else { return nil }
+                y = value
+            default:
+                return nil
+            }
         } while take(Self.comma)
-        return take(Self.closeArray) ? labels : nil
+        guard take(Self.closeObject), let text, let x, let y,
+              limits.accepts(coordinate: x), limits.accepts(coordinate: y)
+        else { return nil }
+        return Label(text: text, position: Point(x: x, y: y))
     }
 
     /// `["ab", ..]`.
     private mutating func stringList() -> [String]? {
-        guard take(Self.openArray) else { return nil }
-        var strings: [String] = []
-        if take(Self.closeArray) { return strings }
-        repeat {
-            guard let string = string() else { return nil }
-            strings.append(string)
-        } while take(Self.comma)
-        return take(Self.closeArray) ? strings : nil
-    }
-
-    private func inRange(_ value: Double) -> Bool {
-        value.isFinite && abs(value) <= limits.maxCoordinateMagnitude
+        array(atMost: .max) { $0.string() }
     }
 
     /// An object's key and its colon.

@@ -32,4 +32,10 @@ public struct StrokeLimits: Sendable, Equatable {
 
     /// The default limits.
     public static let standard = StrokeLimits()
+
+    /// Whether `value` is a coordinate these limits accept: finite, within
+    /// ±`maxCoordinateMagnitude`.
+    public func accepts(coordinate value: Double) -> Bool {
+        value.isFinite && abs(value) <= maxCoordinateMagnitude
+    }
 }

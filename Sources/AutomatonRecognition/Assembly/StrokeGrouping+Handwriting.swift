@@ -8,14 +8,15 @@ extension StrokeGrouping {
     /// Handwriting: small strokes written close together (letters of a word) are no
     /// element, whatever the classifier made of each letter, unless one of them is a head
     /// piece of a larger shaft outside the cluster (a V drawn as two barbs, `offers`).
-    func handwriting(_ ink: [Ink], inCircle: Set<Int>, owner: [Int], scale: Double,
+    /// Strokes `onOutline` (states, closed rounds, arcs on a state) are no letters.
+    func handwriting(_ ink: [Ink], onOutline: Set<Int>, owner: [Int], scale: Double,
                      offers: [Offer]) -> Set<Int> {
         var handwriting = Set<Int>()
         // (Text is not written on a state's outline: a loop or an arrow end is.)
         let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
             .map { ink[$0].fit! }
         let small = ink.indices.filter { k in
-            !inCircle.contains(k) && ink[k].extent > 0
+            !onOutline.contains(k) && ink[k].extent > 0
                 && ink[k].extent < Self.textSize * scale
                 && !ink[k].sparse.contains { p in outlines.contains { c in
                     abs(p.distance(to: c.center) - c.radius) <= Self.textOutlineGap * scale } }

@@ -253,7 +253,7 @@ extension StrokeGrouping {
     /// times its size (a head filled in with strokes, a barb drawn twice), up to
     /// `maximumHeadStrokes` in all.
     func headPieces(touching pieces: [Int], ink: [Ink], loose: inout Set<Int>) -> [Int] {
-        var head = pieces, found: [Int] = []
+        var head = pieces
         var next = 0
         while next < head.count, head.count < Self.maximumHeadStrokes {
             let piece = ink[head[next]]
@@ -266,10 +266,9 @@ extension StrokeGrouping {
                 && nearer(ink[k].points, piece.points, than: reach) {
                 loose.remove(k)
                 head.append(k)
-                found.append(k)
             }
         }
-        return found
+        return Array(head.dropFirst(pieces.count))
     }
 
     /// An axis-aligned bounding box (of at least one point): a cheap test before `nearer`.

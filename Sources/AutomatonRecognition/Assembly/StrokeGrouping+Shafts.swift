@@ -6,8 +6,9 @@ import DrawingClassifier
 import StrokeFormats
 
 extension StrokeGrouping {
-    /// Shaft candidates: strokes of shaft length that are no state or closed round
-    /// (`inCircle`) and no whole arrow, with the places on each where a head may lie.
+    /// Shaft candidates: strokes of shaft length that are no state, closed round or arc on
+    /// a state's outline (`onOutline`) and no whole arrow, with the places on each where a
+    /// head may lie.
     struct Shafts {
         var ends: [Int: [ShaftEnd]] = [:]
         /// Each candidate measured as a bare shaft, pen start to pen end.
@@ -16,19 +17,19 @@ extension StrokeGrouping {
         var wholeArrows = Set<Int>()
     }
 
-    func shafts(_ ordered: [ClassifiedStroke], ink: [Ink], inCircle: Set<Int>,
+    func shafts(_ ordered: [ClassifiedStroke], ink: [Ink], onOutline: Set<Int>,
                 loops: Set<Int>, scale: Double?) -> Shafts {
         let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
         var shafts = Shafts()
-        for k in ink.indices where !inCircle.contains(k) && ink[k].extent > 0
+        for k in ink.indices where !onOutline.contains(k) && ink[k].extent > 0
             && ink[k].extent >= minimumShaft {
+            // (A stroke the classifier calls a circle, covering most of a round, is none.)
+            if ordered[k].kind == .circle, !loops.contains(k),
+               (ink[k].fit?.coveredAngle ?? 0) >= options.minimumCircleCoverage { continue }
             guard case let .success(arrow) = ArrowGeometry.measure(ink[k].points) else { continue }
             // A stroke with two real barbs is a whole arrow and takes no head. Any other is
             // a shaft from end to end, corners and all (a connector drawn with a bend; a
             // pen hook is no head), so it is not cut at corners.
-            // (A stroke the classifier calls a circle, covering most of a round, is none.)
-            if ordered[k].kind == .circle, !loops.contains(k),
-               (ink[k].fit?.coveredAngle ?? 0) >= options.minimumCircleCoverage { continue }
             let shaftLength = pathLength(arrow.shaft)
             let barbs = arrow.head.prefix(2).map { $0.distance(to: arrow.tip) / shaftLength }
             let realBarbs = barbs.allSatisfy {

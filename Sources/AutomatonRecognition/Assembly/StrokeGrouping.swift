@@ -251,13 +251,14 @@ struct StrokeGrouping {
         })
         // (An arc on a state's outline is no shaft; it may be a head lying there.)
         let onOutline = inCircle.union(absorbed.keys)
-        let shafts = self.shafts(ordered, ink: ink, inCircle: onOutline, loops: loops, scale: scale)
+        let shafts = self.shafts(ordered, ink: ink, onOutline: onOutline, loops: loops,
+                                 scale: scale)
         var offers = headOffers(ink: ink, shafts: shafts, inCircle: inCircle, loops: loops,
                                 owner: owner, merged: merged, scale: scale, hull: hull)
         // 4. Handwriting (item 3 above: it withdraws offers before they are dealt).
         var handwriting = Set<Int>()
         if let scale {
-            handwriting = self.handwriting(ink, inCircle: onOutline, owner: owner, scale: scale,
+            handwriting = self.handwriting(ink, onOutline: onOutline, owner: owner, scale: scale,
                                            offers: offers)
             offers.removeAll { handwriting.contains($0.head) || handwriting.contains($0.shaft) }
         }

@@ -101,12 +101,11 @@ public struct CircleFit: Sendable, Equatable {
     /// Returns nil when the 3×3 normal equations are singular (collinear points).
     static func kasa(_ points: [Point]) -> (center: Point, radius: Double)? {
         // Normal equations  A·[D, E, F]ᵀ = b  with rows (x, y, 1) and target −(x² + y²).
-        var a = [[Double]](repeating: [0, 0, 0], count: 3)
-        var b = [0.0, 0.0, 0.0]
+        var a = Matrix3(), b = SIMD3<Double>()
         for p in points {
-            let row = [p.x, p.y, 1.0], z = p.x * p.x + p.y * p.y
+            let row = SIMD3(p.x, p.y, 1.0), z = p.x * p.x + p.y * p.y
             for i in 0..<3 {
-                for j in 0..<3 { a[i][j] += row[i] * row[j] }
+                a[i] += row[i] * row
                 b[i] -= row[i] * z
             }
         }
@@ -238,11 +237,6 @@ func median(_ values: [Double]) -> Double {
 struct Matrix3 {
     var rows = (SIMD3<Double>(), SIMD3<Double>(), SIMD3<Double>())
 
-    init(_ rows: [[Double]]) {
-        precondition(rows.count == 3 && rows.allSatisfy { $0.count == 3 }, "3×3 only")
-        self.rows = (SIMD3(rows[0]), SIMD3(rows[1]), SIMD3(rows[2]))
-    }
-
     init() {}
 
     subscript(row: Int) -> SIMD3<Double> {
@@ -265,11 +259,6 @@ struct Matrix3 {
 
 /// Solves the 3×3 system a·x = b by Gaussian elimination with partial pivoting;
 /// nil when a pivot is (relatively) zero.
-func solve3x3(_ a: [[Double]], _ b: [Double]) -> [Double]? {
-    solve3x3(Matrix3(a), SIMD3(b)).map { [$0[0], $0[1], $0[2]] }
-}
-
-/// `solve3x3` without arrays.
 func solve3x3(_ a: Matrix3, _ b: SIMD3<Double>) -> SIMD3<Double>? {
     var m = a, v = b
     var scale = 0.0
