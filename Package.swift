@@ -42,8 +42,11 @@ let package = Package(
             .define("KERNELS_AVX512", .when(platforms: [.linux])),
             .unsafeFlags(["-target-cpu", "skylake-avx512"], .when(platforms: [.linux])),
         ]),
+        // A strict XML reader (no DTD, UTF-8): what the InkML and JFLAP readers parse with,
+        // instead of Foundation's parser (libxml2: crashes on some bad input, leaks).
+        .target(name: "XMLReading"),
         // Points, strokes and drawings, and the readers of FORMATS.md §1.
-        .target(name: "StrokeFormats"),
+        .target(name: "StrokeFormats", dependencies: ["XMLReading"]),
         // Raster canvas, vector picture + SVG, bitmap font, colours, PNG encoding.
         .target(name: "Pictures", dependencies: ["StrokeFormats", "CLibPNG"]),
         .target(name: "DrawingClassifier", dependencies: [
@@ -70,7 +73,8 @@ let package = Package(
         ]),
         // Determinization, minimization, equivalence, regular expressions, JFLAP files.
         .target(name: "AutomatonOperations",
-                dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"]),
+                dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats",
+                               "XMLReading"]),
         .executableTarget(name: "fa-automaton", dependencies: [
             "AutomatonOperations", "AutomatonRecognition", "DrawingClassifier", "StrokeFormats",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -112,6 +116,7 @@ let package = Package(
                           swiftSettings: scriptMode),
         // What every test target shares: one approximate-equality rule, where the data is.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "XMLReadingTests", dependencies: ["XMLReading", "TestSupport"]),
         .testTarget(name: "StrokeFormatsTests", dependencies: ["StrokeFormats", "TestSupport"]),
         .testTarget(name: "DrawingClassifierTests",
                     dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "CLibPNG", "TestSupport"]),

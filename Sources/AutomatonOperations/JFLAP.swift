@@ -1,9 +1,7 @@
 import AutomatonRecognition
 import StrokeFormats
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import XMLReading
 
 /// JFLAP `.jff` finite automata (JFLAP 4–7):
 ///
@@ -29,23 +27,13 @@ public enum JFLAP {
     public static func read(_ data: Data, source: String) throws(AutomatonInputError) -> Automaton {
         let fail = { (reason: String) in AutomatonInputError(source: source, reason: reason) }
         guard data.count <= maximumBytes else { throw fail("more than \(maximumBytes) bytes") }
-        if ["<!DOCTYPE", "<!ENTITY"].contains(where: { data.range(of: Data($0.utf8)) != nil }) {
-            throw fail("the XML declares a DTD or entities, which JFLAP files never do; refused")
-        }
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        let collector = JFLAPCollector()
-        parser.delegate = collector
-        guard parser.parse() else {
-            if let failure = collector.failure { throw fail(failure) }
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription }
-            throw fail("malformed XML at line \(parser.lineNumber): \(reason ?? "unknown error")")
+        var collector = JFLAPCollector()
+        do {
+            try XMLReader.read([UInt8](data)) { collector.take($0) }
+        } catch {
+            throw fail("malformed XML at \(error)")
         }
         if let failure = collector.failure { throw fail(failure) }
-        if let open = collector.openElement {
-            throw fail("malformed XML: <\(open)> is never closed (is the file truncated?)")
-        }
         guard collector.root == "structure" else {
             throw fail("not a JFLAP file: the root element is <\(collector.root ?? "")>, "
                        + "not <structure>")
@@ -154,8 +142,8 @@ private extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
 
-/// Collects the elements of a `.jff` file as XMLParser reports them.
-private final class JFLAPCollector: NSObject, XMLParserDelegate {
+/// Collects the elements of a `.jff` file from the reader's events.
+private struct JFLAPCollector {
     struct StateElement {
         var id: String?
         var name: String?
@@ -175,13 +163,17 @@ private final class JFLAPCollector: NSObject, XMLParserDelegate {
     private var path: [String] = []
     private var text = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        guard root == nil || !path.isEmpty else {
-            failure = "malformed XML at line \(parser.lineNumber): a second root element <\(name)>"
-            parser.abortParsing()
-            return
+    /// Takes one event; false (with `failure` set) stops the reading.
+    mutating func take(_ event: XMLEvent) -> Bool {
+        switch event {
+        case let .start(name, attributes): return start(name, attributes)
+        case let .text(more): text += more
+        case let .end(name): end(name)
         }
+        return true
+    }
+
+    mutating func start(_ name: String, _ attributes: [String: String]) -> Bool {
         if root == nil { root = name }
         let parent = path.last
         let listed = parent == "automaton" || parent == "structure"
@@ -198,26 +190,15 @@ private final class JFLAPCollector: NSObject, XMLParserDelegate {
         case ("state", "final"): states[states.count - 1].final = true
         default: break
         }
-        if states.count + transitions.count > Self.maximumElements {
+        guard states.count + transitions.count <= Self.maximumElements else {
             failure = "more than \(Self.maximumElements) states and transitions"
-            parser.abortParsing()
+            return false
         }
+        return true
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    /// The innermost element still open when parsing ended (XMLParser on Linux lets some
-    /// unbalanced documents through).
-    var openElement: String? { path.last.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 } }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
-                qualifiedName: String?) {
-        guard path.last == name || path.last == "#" + name else {
-            failure = "malformed XML at line \(parser.lineNumber): "
-                + "</\(name)> closes <\(path.last ?? "")>"
-            parser.abortParsing()
-            return
-        }
+    /// (The reader has checked that `name` closes the innermost element.)
+    mutating func end(_ name: String) {
         path.removeLast()
         switch (path.last, name) {
         case ("structure", "type"): type = text

@@ -1,7 +1,5 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Foundation
+import XMLReading
 
 /// A drawing in the W3C Ink Markup Language (FORMATS.md §1): `<ink>` with `<trace>`
 /// elements in stroke order, and `<traceGroup>`s that may name what a group of strokes is
@@ -21,9 +19,9 @@ import Foundation
 /// ranges are taken whole.
 ///
 /// Hostile input is refused with a `StrokeFormatError`, never a crash, a hang or unbounded
-/// memory: the document size is checked before parsing (`maxDocumentBytes`); a `DOCTYPE`
-/// or `ENTITY` declaration is refused outright (no entity can expand, no external entity is
-/// fetched); traces (`maxStrokesPerDrawing`) and points (`maxPointsPerStroke`) are counted
+/// memory: the document size is checked before parsing (`maxDocumentBytes`); the XML is
+/// read by `XMLReader`, which refuses a `DOCTYPE` outright (no entity can expand, no
+/// external entity is fetched) and any document that is not well-formed; traces (`maxStrokesPerDrawing`) and points (`maxPointsPerStroke`) are counted
 /// while parsing, which stops at the first one over the limit; a non-numeric value and a
 /// `traceView` naming no trace are errors that say where.
 public struct InkMLDocument: Sendable, Equatable {
@@ -90,36 +88,6 @@ public struct InkMLDocument: Sendable, Equatable {
         }
     }
 
-    /// The offset of the first byte of `bytes` that does not belong to valid UTF-8, or nil.
-    static func firstByteNotUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var iterator = bytes.makeIterator(), decoder = Unicode.UTF8(), offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
-    }
-
-    /// The offset of the first `<?target?>` — a processing instruction whose target is
-    /// followed by nothing but white space — or nil.
-    static func emptyProcessingInstruction(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var i = 0
-        while i + 1 < bytes.count {
-            defer { i += 1 }
-            guard bytes[i] == UInt8(ascii: "<"), bytes[i + 1] == UInt8(ascii: "?")
-            else { continue }
-            var j = i + 2
-            while j < bytes.count, !StrokeReader.isWhitespace(bytes[j]),
-                  bytes[j] != UInt8(ascii: "?") { j += 1 }
-            while j < bytes.count, StrokeReader.isWhitespace(bytes[j]) { j += 1 }
-            if j + 1 < bytes.count, bytes[j] == UInt8(ascii: "?"),
-               bytes[j + 1] == UInt8(ascii: ">") { return i }
-        }
-        return nil
-    }
-
     /// Whether `bytes` (starting at `<`) is an InkML document: its root element (after the
     /// XML declaration, comments and processing instructions) is `ink`, with or without
     /// a namespace prefix.
@@ -148,66 +116,26 @@ public struct InkMLDocument: Sendable, Equatable {
         guard bytes.count <= limits.maxDocumentBytes else {
             throw .documentTooLarge(bytes: bytes.count, limit: limits.maxDocumentBytes)
         }
-        // No DTD at all: it is the only way to declare entities, so none can expand
-        // (billion laughs) and none can point outside the file.
-        for marker in ["<!DOCTYPE", "<!ENTITY"] where contains(bytes, marker) {
-            throw .malformedInkML(reason: "a \(marker.dropFirst(2)) declaration is "
-                + "refused (entity declarations can expand without bound; remove the DTD)")
+        var reader = Reader(limits: limits)
+        do {
+            try XMLReader.read(bytes) { reader.take($0) }
+        } catch {
+            throw .malformedInkML(reason: error.description)
         }
-        // Foundation's XML parser traps — a crash, not an error — on some names that are not
-        // UTF-8 (a namespace prefix with a stray byte, found by scripts/fuzz): only UTF-8
-        // reaches it.
-        if let offset = firstByteNotUTF8(bytes) {
-            throw .malformedInkML(reason: "byte \(offset) is not UTF-8 (InkML is read as UTF-8)")
-        }
-        // It dereferences a null pointer — a crash — on a processing instruction with no data
-        // such as `<?x?>` (libxml2 reports that data as null): refused here instead.
-        if let offset = emptyProcessingInstruction(bytes) {
-            throw .malformedInkML(reason: "the processing instruction at byte \(offset) has no "
-                + "data, which the XML parser cannot take (remove it)")
-        }
-        let reader = Reader(limits: limits)
-        let parser = XMLParser(data: Data(buffer: bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.delegate = reader
-        let finished = parser.parse()
         if let error = reader.failure { throw error }
-        guard finished else {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown"
-            throw .malformedInkML(reason: "line \(parser.lineNumber): \(reason)")
-        }
         guard reader.sawInk else {
             throw .unknownFormat(hint: "XML without an InkML <ink> root element")
         }
-        guard reader.closedInk else {
-            throw .malformedInkML(reason: "the <ink> element is never closed (truncated file?)")
-        }
         return try reader.document()
-    }
-
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
-        var i = 0
-        while i + needle.count <= bytes.count {
-            guard let hit = memchr(base + i, Int32(needle[0]), bytes.count - i) else { return false }
-            i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            guard i + needle.count <= bytes.count else { return false }
-            if (0..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
-            i += 1
-        }
-        return false
     }
 }
 
-/// The parser's delegate: collects traces and groups, and stops the parse at the first
+/// Collects traces and groups from the reader's events, and stops the reading at the first
 /// error (kept in `failure`).
-private final class Reader: NSObject, XMLParserDelegate {
+private struct Reader {
     let limits: StrokeLimits
     var failure: StrokeFormatError.Kind?
     var sawInk = false
-    var closedInk = false
     var depth = 0
 
     var channels: [String] = []          // of the first <traceFormat>
@@ -225,18 +153,27 @@ private final class Reader: NSObject, XMLParserDelegate {
 
     init(limits: StrokeLimits) { self.limits = limits }
 
-    func fail(_ parser: XMLParser, _ kind: StrokeFormatError.Kind) {
-        if failure == nil { failure = kind }
-        parser.abortParsing()
+    /// Takes one event; false (with `failure` set) stops the reading.
+    mutating func take(_ event: XMLEvent) -> Bool {
+        do throws(StrokeFormatError.Kind) {
+            switch event {
+            case let .start(name, attributes): try start(name, attributes)
+            case let .text(text): characters(text)
+            case let .end(name): try end(name)
+            }
+            return true
+        } catch {
+            failure = error
+            return false
+        }
     }
 
     static func local(_ name: String) -> String {
         name.split(separator: ":").last.map(String.init) ?? name
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String]) {
-        guard failure == nil else { return }
+    mutating func start(_ elementName: String, _ attributes: [String: String])
+        throws(StrokeFormatError.Kind) {
         depth += 1
         switch Self.local(elementName) {
         case "ink":
@@ -247,8 +184,7 @@ private final class Reader: NSObject, XMLParserDelegate {
             if readingFormat, let name = attributes["name"] { channels.append(name) }
         case "trace":
             guard strokes.count < limits.maxStrokesPerDrawing else {
-                return fail(parser, .tooManyStrokes(count: strokes.count + 1,
-                                                    limit: limits.maxStrokesPerDrawing))
+                throw .tooManyStrokes(count: strokes.count + 1, limit: limits.maxStrokesPerDrawing)
             }
             if let id = attributes["xml:id"] ?? attributes["id"] { traceIDs[id] = strokes.count }
             traceText = []
@@ -259,9 +195,9 @@ private final class Reader: NSObject, XMLParserDelegate {
         case "traceView":
             guard !openGroups.isEmpty else { return }
             guard let ref = attributes["traceDataRef"] else {
-                return fail(parser, .unexpectedStructure(
+                throw .unexpectedStructure(
                     where: "traceGroup \(openGroups.last!.group.id ?? "?")",
-                    expected: "a traceDataRef attribute on every <traceView>"))
+                    expected: "a traceDataRef attribute on every <traceView>")
             }
             openGroups[openGroups.count - 1].group.views.append(ref)
         case "annotation":
@@ -275,8 +211,7 @@ private final class Reader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard failure == nil else { return }
+    mutating func characters(_ string: String) {
         if traceText != nil {
             traceText!.append(contentsOf: string.utf8)
         } else if annotation != nil {
@@ -285,23 +220,15 @@ private final class Reader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?) {
-        guard failure == nil else { return }
+    mutating func end(_ elementName: String) throws(StrokeFormatError.Kind) {
         defer { depth -= 1 }
         switch Self.local(elementName) {
-        case "ink":
-            if depth == 1 { closedInk = true }
         case "traceFormat":
             readingFormat = false
         case "trace":
             guard let text = traceText else { return }
             traceText = nil
-            do throws(StrokeFormatError.Kind) {
-                strokes.append(try points(of: text, stroke: strokes.count))
-            } catch {
-                fail(parser, error)
-            }
+            strokes.append(try points(of: text, stroke: strokes.count))
         case "traceGroup":
             guard let (index, open) = openGroups.popLast() else { return }
             groups[index] = InkMLDocument.Group(id: open.id, truth: open.truth, strokes: [],

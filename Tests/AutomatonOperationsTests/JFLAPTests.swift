@@ -61,6 +61,21 @@ import Testing
         #expect(a.states.map(\.id) == ["q0"] && a.transitions.isEmpty)
     }
 
+    /// Two files of 15 and 43 bytes that killed fa-automaton while JFLAP files were read
+    /// with Foundation's XML parser (SIGILL on a byte that is not UTF-8 in a name, SIGSEGV on
+    /// a processing instruction with no data): an error and a file read.
+    @Test func inputsThatCrashedFoundationsParserAreReadOrRefused() throws {
+        let notUTF8 = Data("<s".utf8) + Data([0xCD]) + Data("?sUnsaa:ink".utf8)
+        #expect(throws: AutomatonInputError(source: "a.jff", reason: "malformed XML at line 1: "
+            + "byte 2 is not UTF-8 (the document is read as UTF-8)")) {
+            try JFLAP.read(notUTF8, source: "a.jff")
+        }
+        let text = "<structure><?x?><type>fa</type><automaton><state id=\"0\"><initial/>"
+            + "</state></automaton></structure>"
+        let a = try JFLAP.read(Data(text.utf8), source: "b.jff")
+        #expect(a.states.map(\.id) == ["q0"] && a.states[0].initial)
+    }
+
     @Test(arguments: [
         ("<structure><type>fa</type><state id=\"0\"></structure>", "malformed XML"),
         ("<structure><type>fa</type><state id=\"0\">", "malformed XML"),
