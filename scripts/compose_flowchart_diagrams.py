@@ -301,6 +301,19 @@ def compose(rng, circles, connections, arrows, heads, words, level):
                 for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78):
                     bw = bend * length * math.sin(math.pi * t)
                     candidates.append(add(add(start, mul(t, dd)), mul(bw + side * gg, left)))
+        # Then beside the shaft as it was drawn (a real arrow bends away from the ideal
+        # bow): where a person writes a label that belongs to this arrow alone.
+        ink = strokes[owner]
+        along = [0.0]
+        for a, b in zip(ink, ink[1:]):
+            along.append(along[-1] + norm(sub(b, a)))
+        for t in (0.5, 0.4, 0.6, 0.3, 0.7):
+            k = next((m for m in range(1, len(ink)) if along[m] >= t * along[-1]), len(ink) - 1)
+            tangent = sub(ink[k], ink[k - 1])
+            normal = mul(1 / (norm(tangent) or 1), (tangent[1], -tangent[0]))
+            for gg in (g, 1.6 * g):
+                for side in (1, -1):
+                    candidates.append(add(ink[k], mul(side * gg, normal)))
         label_jobs.append((texts, owner, candidates))
         # A handwritten word on the other side of the arrow from the typed label's first
         # choice: (middle point on the bow, unit normal towards that side).
