@@ -85,7 +85,10 @@ extension StrokeGrouping {
             for b in arcs[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
                 within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
                 guard let fit = quickFit(ink[a].samples + ink[b].samples),
-                      fit.relativeTrimmedResidual <= Self.maximumArcResidual,
+                      fit.relativeTrimmedResidual <= Self.maximumArcResidual
+                        || (fit.relativeTrimmedResidual <= options.contextCircleResidual
+                            && endsMeet(ink[a].points, ink[b].points,
+                                        within: Self.continuedArcGap * fit.radius)),
                       fit.radius >= Self.smallestArcState * (scale ?? 0),
                       fit.radius <= Self.largestArcState * (scale ?? .infinity),
                       [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),

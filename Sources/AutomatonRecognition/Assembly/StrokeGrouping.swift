@@ -21,7 +21,10 @@ import StrokeFormats
 ///    distance from its centre within `absorbedArcRadiusTolerance` of its radius) unless
 ///    step 4 makes it a head (a head drawn along the outline of the state it points at), or
 ///    another such arc when the two fit one circle covering `minimumArcUnionCoverage` (an
-///    arc covering half a turn on its own is then at least `ownArcRadius` of that circle),
+///    arc covering half a turn on its own is then at least `ownArcRadius` of that circle;
+///    two arcs where one starts within `continuedArcGap` of the radius from where the other
+///    stopped — one round with a pen lift — may fit as loosely as a state drawn in one
+///    stroke, `contextCircleResidual`: an oval),
 ///    `smallestArcState`…`largestArcState`·S large. Each arc covers at least
 ///    `minimumArcBins` of the `angleBins` sectors round the joint centre, and they share at
 ///    most `arcOverlap` of the shorter one's (a circle drawn past its start and cut in two
@@ -131,6 +134,7 @@ struct StrokeGrouping {
     static let smallestArcState = 0.4
     static let largestArcState = 2.5
     static let arcEndGap = 0.6
+    static let continuedArcGap = 0.25
     static let touchingRounds = 1.25
     static let touchingLoop = 1.15
     static let bridgedRound = 0.75
