@@ -21,9 +21,10 @@ import XMLReading
 /// Hostile input is refused with a `StrokeFormatError`, never a crash, a hang or unbounded
 /// memory: the document size is checked before parsing (`maxDocumentBytes`); the XML is
 /// read by `XMLReader`, which refuses a `DOCTYPE` outright (no entity can expand, no
-/// external entity is fetched) and any document that is not well-formed; traces (`maxStrokesPerDrawing`) and points (`maxPointsPerStroke`) are counted
-/// while parsing, which stops at the first one over the limit; a non-numeric value and a
-/// `traceView` naming no trace are errors that say where.
+/// external entity is fetched) and any document that is not well-formed; traces
+/// (`maxStrokesPerDrawing`) and points (`maxPointsPerStroke`) are counted while parsing,
+/// which stops at the first one over the limit; a non-numeric value and a `traceView`
+/// naming no trace are errors that say where.
 public struct InkMLDocument: Sendable, Equatable {
     /// A `<traceGroup>` that directly holds `traceView`s or a truth annotation.
     public struct Group: Sendable, Equatable {
@@ -189,7 +190,8 @@ private struct Reader {
             if let id = attributes["xml:id"] ?? attributes["id"] { traceIDs[id] = strokes.count }
             traceText = []
         case "traceGroup":
-            openGroups.append((groups.count, OpenGroup(id: attributes["xml:id"] ?? attributes["id"])))
+            let id = attributes["xml:id"] ?? attributes["id"]
+            openGroups.append((groups.count, OpenGroup(id: id)))
             groups.append(InkMLDocument.Group(id: nil, truth: nil, strokes: [], reference: nil))
             views.append([])
         case "traceView":

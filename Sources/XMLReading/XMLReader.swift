@@ -68,7 +68,7 @@ struct XMLScanner {
         if let bad = Self.firstInvalidCharacter(b) {
             throw error(at: bad.offset, bad.reason)
         }
-        if starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }     // a byte-order mark
+        if starts(with: "\u{FEFF}") { i = 3 }     // a byte-order mark
         if starts(with: "<?xml"), i + 5 < b.count, Self.isSpace(b[i + 5]) {
             try declaration()
         }
@@ -230,8 +230,10 @@ struct XMLScanner {
         guard let target = name() else {
             throw error("expected a name after '<?'")
         }
-        if target.lowercased() == "xml", start != 0, !(start == 3 && starts(with: [0xEF], at: 0)) {
-            throw error("an XML declaration is only allowed at the very start of the document")
+        // (The declaration at the very start has been read by `declaration()`.)
+        if target.lowercased() == "xml" {
+            throw error("an XML declaration is only allowed at the very start of the document, "
+                        + "as <?xml version=\"1.0\"?>")
         }
         guard i < b.count, Self.isSpace(b[i]) || starts(with: "?>") else {
             throw error("expected white space or '?>' after '<?\(target)'")
@@ -350,7 +352,8 @@ struct XMLScanner {
         }
         let hex = text.hasPrefix("#x")
         let digits = text.dropFirst(hex ? 2 : 1)
-        guard !digits.isEmpty, digits.allSatisfy({ hex ? $0.isHexDigit : $0.isASCII && $0.isNumber }),
+        guard !digits.isEmpty,
+              digits.allSatisfy({ hex ? $0.isHexDigit : $0.isASCII && $0.isNumber }),
               let value = UInt32(digits, radix: hex ? 16 : 10),
               let scalar = Unicode.Scalar(value), Self.isXMLCharacter(value) else {
             throw error(at: start, "&\(text); is no character XML allows")
@@ -394,10 +397,6 @@ struct XMLScanner {
     func starts(with text: StaticString, at offset: Int? = nil) -> Bool {
         starts(with: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount),
                at: offset)
-    }
-
-    func starts(with prefix: [UInt8], at offset: Int? = nil) -> Bool {
-        prefix.withUnsafeBufferPointer { starts(with: $0, at: offset) }
     }
 
     func starts(with prefix: UnsafeBufferPointer<UInt8>, at offset: Int?) -> Bool {

@@ -55,11 +55,12 @@ import TestSupport
 
     @Test(.enabled(if: SharedData.has(SharedData.fcFlowcharts, "writer11_1.inkml")))
     func theFlowchartFilesGiveTheSameEvents() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: SharedData.fcFlowcharts.path)
+        let folder = SharedData.fcFlowcharts
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".inkml") }.sorted()
         #expect(files.count >= 200)
         for file in files {
-            let bytes = try [UInt8](Data(contentsOf: SharedData.fcFlowcharts.appendingPathComponent(file)))
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
             let expected = try #require(Self.foundation(bytes), "\(file)")
             #expect(Self.ours(bytes) == expected, "\(file)")
         }
@@ -91,7 +92,8 @@ import TestSupport
             out += ">"
             for _ in 0..<rng.next(4) {
                 switch rng.next(6) {
-                case 0: out += "<!-- note " + text(1).replacingOccurrences(of: "-", with: "") + " -->"
+                case 0:
+                    out += "<!-- note " + text(1).replacingOccurrences(of: "-", with: "") + " -->"
                 case 1: out += "<![CDATA[" + ["<x>", "&amp;", "]]", "a\r\nb"][rng.next(4)] + "]]>"
                 case 2: out += "<?target data " + String(rng.next(100)) + "?>"
                 case 3, 4: out += element(depth + 1)
