@@ -8,18 +8,18 @@ extension Preprocessing {
     public func input(_ pixel: UInt8) -> Float { Float(pixel) * scale }
 
     /// The network input for a rasterizer's ink coverage (0…1): the coverage is first
-    /// rounded to the pixel an image would store (`Rasterizer.pixel(coverage:)`), so strokes
-    /// classified straight from the rasterizer get the inputs their PNG would give.
+    /// rounded to the pixel an image would store (`Rasterizer.pixelValue(coverage:)`, the
+    /// value of `pixel(coverage:)` without a call to round), so strokes classified straight
+    /// from the rasterizer get the inputs their PNG would give.
     @inline(__always)
-    public func input(coverage: Float) -> Float { input(Rasterizer.pixel(coverage: coverage)) }
+    public func input(coverage: Float) -> Float {
+        Rasterizer.pixelValue(coverage: coverage) * scale
+    }
 
-    /// `input(coverage:)` of each of `coverage` into `inputs`, in one loop (the same values:
-    /// `Rasterizer.pixelValue(coverage:)` rounds without a call per pixel).
+    /// `input(coverage:)` of each of `coverage` into `inputs`.
     public func inputs(coverage: UnsafeBufferPointer<Float>,
                        into inputs: UnsafeMutablePointer<Float>) {
-        for i in coverage.indices {
-            inputs[i] = Rasterizer.pixelValue(coverage: coverage[i]) * scale
-        }
+        for i in coverage.indices { inputs[i] = input(coverage: coverage[i]) }
     }
 
     /// The inputs `[N, 1, height, width]` of images of this size, in order.
