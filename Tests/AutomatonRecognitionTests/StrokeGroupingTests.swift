@@ -405,6 +405,28 @@ import TestSupport
         #expect(loop.role.name == "cycle")
     }
 
+    @Test func aLoopEndingInsideAnotherLoopOnItsStateIsNoHeadOfIt() throws {
+        // Two self-loops on q0: a closed round on top, larger than a head (0.63 of q0's
+        // radius), and a larger headless arc on the right whose end lies inside the first. A
+        // curl round a shaft's end can be that shaft's head, but not when the shaft is a loop.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))            // 0
+        d.add("arrow", Sketch.arrow(from: Point(x: 200, y: 100), to: Point(x: 256, y: 100)))
+        var rng = SplitMix64(seed: 0)
+        d.add("cycle", Stroke(points: Sketch.circlePoints(center: Point(x: 300, y: 50),
+                                                          radius: 25, using: &rng)))  // 2
+        let arc = Sketch.circlePoints(center: Point(x: 350, y: 58), radius: 34,
+                                      from: Double.pi * 0.61, sweep: -1.48 * Double.pi,
+                                      count: 40, using: &rng)
+        d.add("cycle", Stroke(points: arc))                                        // 3
+        d.label("b", 300, 8)
+        d.label("c", 400, 45)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q0 -> q0 b", "q0 -> q0 c"])
+        #expect(Self.element(of: 2, in: assembly)?.strokes == [2])
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3])
+    }
+
     @Test func aShortShaftBesideALongShaftsTailKeepsItsHead() throws {
         // A short q0 → q2 shaft starts beside the tail of the long q0 → q1 shaft, where it
         // could be a head piece of that shaft (less than half its size). It still takes the
@@ -563,6 +585,23 @@ import TestSupport
         d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 262, y: 100)))  // 3
         d.add(label, Stroke(points: Sketch.circlePoints(center: Point(x: 264, y: 100),
                                                         radius: 16, using: &rng)))  // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        #expect(arrow.role.name == "transition")
+    }
+
+    @Test(arguments: ["circle", "cycle"])
+    func aRoundHeadAsLargeAsAStateRoundAShaftsEndIsItsHeadNotALoop(label: String) throws {
+        // The same curl as large as a state (0.8 of q1's radius, as some flowchart writers
+        // draw a head), round the end of the headless shaft and across q1's outline: still
+        // the shaft's head, not a self-loop on q1.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 262, y: 100)))  // 3
+        d.add(label, Stroke(points: Sketch.circlePoints(center: Point(x: 256, y: 100),
+                                                        radius: 32, using: &rng)))  // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
         let arrow = try #require(Self.element(of: 3, in: assembly))

@@ -81,9 +81,10 @@ extension StrokeGrouping {
                 }
             }
         }
-        offers += closedHeadOffers(ink: ink, ends: shafts.ends, scale: scale, besides: offers,
-                                   hull: hull, isLoop: loops.contains) { h in
-            owner[h] == h && merged[h] == nil && touchesAnotherState(h)
+        offers += closedHeadOffers(ink: ink, shafts: shafts, scale: scale, besides: offers,
+                                   hull: hull, isLoop: loops.contains,
+                                   touchesAnotherState: touchesAnotherState) { h in
+            owner[h] == h && merged[h] == nil
         }
         // A stroke that can be the head of a shaft twice its size (its parent) takes no head
         // at its end that lies at the parent's end: the two barbs of a V meet there and would
@@ -121,25 +122,36 @@ extension StrokeGrouping {
     /// is no round (the circularity of its convex hull is at most `roundHull`, where a
     /// hand-drawn circle or loop measures 0.9–1 and a triangle 0.6); it is at most
     /// `closedHeadSizeOfState`·S and `headSize`·(the shaft); and the shaft's end lies
-    /// inside its hull (within `closedHeadEndGap`·(its extent)). `besides`: offers already
+    /// inside its hull (within `closedHeadEndGap`·(its extent)). A round crossing a state
+    /// (a self-loop candidate, `isLoop`) is offered only where the shaft's end lies inside
+    /// it and no other head is offered there: a head drawn as a curl round the shaft's end.
+    /// In flowcharts such a curl is up to `loopHeadSizeOfState`·S across, as large as a
+    /// state; one of `crossingHeadRatio`·S or more is no head of a shaft that is a loop
+    /// itself (`Shafts.curled`: two loops drawn on one state). `besides`: offers already
     /// made, not repeated.
-    func closedHeadOffers(ink: [Ink], ends: [Int: [ShaftEnd]],
+    func closedHeadOffers(ink: [Ink], shafts: Shafts,
                           scale: Double?, besides: [Offer], hull: (Int) -> ConvexHull,
-                          isLoop: (Int) -> Bool, isFree: (Int) -> Bool) -> [Offer] {
+                          isLoop: (Int) -> Bool, touchesAnotherState: (Int) -> Bool,
+                          isFree: (Int) -> Bool) -> [Offer] {
         var offers: [Offer] = []
         for h in ink.indices where isFree(h) && ink[h].extent > 0 {
             let size = ink[h].extent
             guard let fit = ink[h].fit, fit.coveredAngle >= options.contextCircleCoverage,
                   let first = ink[h].points.first, let last = ink[h].points.last,
-                  first.distance(to: last) <= Self.closedHeadEndpointGap * size,
-                  size <= Self.closedHeadSizeOfState * (scale ?? .infinity) else { continue }
+                  first.distance(to: last) <= Self.closedHeadEndpointGap * size else { continue }
             let hull = hull(h)
-            // (A round one crossing a state is a self-loop, unless small and round the end.)
+            // A closed head touching the state it points at; a round one is a self-loop,
+            // unless small and round the end. Or a curl round the end of an arrow's shaft.
             let round = hull.circularity > Self.roundHull
-            guard !round || (isLoop(h) && fit.radius < Self.crossingHeadRatio * (scale ?? 0))
-            else { continue }
+            let small = fit.radius < Self.crossingHeadRatio * (scale ?? 0)
+            let closedHead = touchesAnotherState(h) && (!round || (isLoop(h) && small))
+                && size <= Self.closedHeadSizeOfState * (scale ?? .infinity)
+            let curl = isLoop(h) && size <= Self.loopHeadSizeOfState * (scale ?? .infinity)
+            guard closedHead || curl else { continue }
             let center = centroid(ink[h].sparse)
-            for (s, shaftEnds) in ends where s != h && size <= Self.headSize * ink[s].extent {
+            // (A loop's end may lie inside another loop drawn on its state.)
+            for (s, shaftEnds) in shafts.ends where s != h && size <= Self.headSize * ink[s].extent
+                && (closedHead || !shafts.curled.contains(s)) {
                 for (e, end) in shaftEnds.enumerated()
                 where hull.distance(to: end.point) <= (round ? 0 : Self.closedHeadEndGap * size) {
                     guard !besides.contains(where: { $0.head == h && $0.shaft == s && $0.end == e })

@@ -15,6 +15,9 @@ extension StrokeGrouping {
         var measured: [Int: ArrowGeometry] = [:]
         /// Strokes with two real barbs: whole arrows, which take no head.
         var wholeArrows = Set<Int>()
+        /// Candidates the classifier calls a self-loop or that are a loop candidate: their
+        /// end may lie inside another loop drawn on the same state.
+        var curled = Set<Int>()
     }
 
     func shafts(_ ordered: [ClassifiedStroke], ink: [Ink], onOutline: Set<Int>,
@@ -43,6 +46,7 @@ extension StrokeGrouping {
                 continue
             }
             let line = resampled(ink[k].points, count: ArrowGeometry.sampleCount)
+            if ordered[k].kind == .cycle || loops.contains(k) { shafts.curled.insert(k) }
             shafts.measured[k] = ArrowGeometry(start: line[0], tip: line[line.count - 1],
                                                head: [], bend: ArrowGeometry.bendPoint(line),
                                                shaft: line, drawnBarbs: 0)

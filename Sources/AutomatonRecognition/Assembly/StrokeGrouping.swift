@@ -47,10 +47,12 @@ import StrokeFormats
 ///    `roundHeadOnLine`·(its extent): a triangle drawn on the end of a shaft). A closed
 ///    round touching a larger state is a head only if its outline is no round (the
 ///    circularity of its convex hull is at most `roundHull`): a round one is a self-loop,
-///    unless it is under `crossingHeadRatio`·S and the end of a shaft offered no other head
-///    lies inside it (a head drawn as a small curl round the shaft's end). Such a
-///    self-loop candidate may also lie ahead of the end like any head (it crosses a state,
-///    so it is not the state the arrow points at).
+///    unless the end of a shaft offered no other head lies inside it (a head drawn as a
+///    curl round the shaft's end; in flowcharts up to `loopHeadSizeOfState`·S across, as
+///    large as a state, but one of `crossingHeadRatio`·S or more is no head of a shaft that
+///    is a loop itself: two loops on one state). Such a self-loop candidate may also lie
+///    ahead of the end like any head (it crosses a state, so it is not the state the arrow
+///    points at).
 ///    A barb is judged by where it points (`barbLateral`): straight, its near end within
 ///    `barbGap`·(its extent) of the end and `barbLateral`·(its extent) of the line, its
 ///    body turned back along the shaft; such an offer, failing the test of its centre,
@@ -141,6 +143,7 @@ struct StrokeGrouping {
     static let closedHeadOutlineGap = 0.5
     static let roundHull = 0.88
     static let closedHeadSizeOfState = 2.2
+    static let loopHeadSizeOfState = 3.0
     static let closedHeadEndGap = 0.1
     static let closedHeadEndpointGap = 0.5
     static let textSize = 1.2
