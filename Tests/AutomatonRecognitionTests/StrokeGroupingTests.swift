@@ -651,6 +651,30 @@ import TestSupport
         #expect(arrow.role.name == "initial")
     }
 
+    @Test func aRoundHeadOfAnInitialArrowEndingAtATransitionsTailStaysItsHead() throws {
+        // An initial arrow into q0 from above, a short shaft with a small round head round
+        // its tip; a transition to q1 (a bare shaft and a V) leaves q0 just beside that tip,
+        // so the short shaft could be a barb at the transition's tail. The round is no barb:
+        // it stays the initial arrow's head.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))             // 0
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))            // 1
+        var rng = SplitMix64(seed: 0)
+        d.add("arrow", Self.shaft(Point(x: 100, y: -20), Point(x: 100, y: 56)))   // 2
+        d.add("circle", Stroke(points: Sketch.circlePoints(center: Point(x: 100, y: 58),
+                                                           radius: 13, using: &rng)))  // 3
+        d.add("arrow", Stroke(points: Sketch.polyline([Point(x: 108, y: 62),
+                                                       Point(x: 200, y: 20),
+                                                       Point(x: 262, y: 88)])))   // 4
+        d.add("arrow", Self.head(at: Point(x: 262, y: 88),
+                                 direction: Point(x: 62, y: 68).normalized!))     // 5
+        d.label("a", 200, 5)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q0 -> q1 a"])
+        #expect(Self.element(of: 2, in: assembly)?.strokes == [2, 3])
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
+    }
+
     @Test func aLoopDrawnOverTheGapOfAnOpenFinalRingStaysALoop() throws {
         // q1 final, its ring left open at the top (≈ 300°), and a self-loop drawn there: the
         // ring and the loop together fit one circle, but the loop curls round on itself (its

@@ -17,6 +17,7 @@ extension StrokeGrouping {
                     owner: [Int], merged: [Int: [Point]], scale: Double?,
                     hull: (Int) -> ConvexHull) -> [Offer] {
         var offers: [Offer] = []
+        var rounds = Set<Int>()
         // A closed round may be a closed head (a triangle drawn in one stroke) however large,
         // where it touches a larger state that is not its own: the state the arrow points at.
         func touchesAnotherState(_ h: Int) -> Bool {
@@ -45,6 +46,7 @@ extension StrokeGrouping {
             let roundish = closedHead || ink[h].fit.map {
                 isClosedRound($0, radius: Self.headCircleRatio * (scale ?? 0))
             } ?? false
+            if roundish { rounds.insert(h) }
             // (A closed head may be as large as a small state only where it crosses a state's
             // outline, which no state does.)
             if roundish, !closedHead, let scale,
@@ -81,16 +83,20 @@ extension StrokeGrouping {
                 }
             }
         }
-        offers += closedHeadOffers(ink: ink, shafts: shafts, scale: scale, besides: offers,
-                                   hull: hull, isLoop: loops.contains,
-                                   touchesAnotherState: touchesAnotherState) { h in
+        let closed = closedHeadOffers(ink: ink, shafts: shafts, scale: scale, besides: offers,
+                                      hull: hull, isLoop: loops.contains,
+                                      touchesAnotherState: touchesAnotherState) { h in
             owner[h] == h && merged[h] == nil
         }
+        offers += closed
         // A stroke that can be the head of a shaft twice its size (its parent) takes no head
         // at its end that lies at the parent's end: the two barbs of a V meet there and would
         // otherwise take each other. Its other end may hold a head of its own (a short
         // shaft beside another arrow's end), unless a stroke offered there is offered to
         // the parent too (a barb of the same V, lying across the other barb's far end).
+        // A closed round is no barb: it stays offered (a short initial arrow whose tip lies
+        // at the tail of a transition leaving the same state keeps its round head).
+        let closedRounds = rounds.union(closed.map(\.head))
         var parents: [Int: Set<Int>] = [:]
         var headSides: [Int: Set<Int>] = [:]
         for offer in offers where ink[offer.shaft].extent >= 2 * ink[offer.head].extent
@@ -110,7 +116,8 @@ extension StrokeGrouping {
             return offers.contains { $0.head == offer.head && shared.contains($0.shaft) }
         }.map(\.shaft))
         offers.removeAll { offer in
-            parents[offer.shaft] != nil && (atHeadSide(offer) || siblings.contains(offer.shaft))
+            parents[offer.shaft] != nil && !closedRounds.contains(offer.head)
+                && (atHeadSide(offer) || siblings.contains(offer.shaft))
         }
         return offers
     }

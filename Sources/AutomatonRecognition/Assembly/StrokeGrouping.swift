@@ -71,7 +71,8 @@ import StrokeFormats
 ///    be the head of a shaft twice its size takes no head at its end lying at that
 ///    shaft's end (the two barbs of a V would take each other), nor at all when a stroke
 ///    offered at its other end is offered to that shaft too (the other barb of the same
-///    V); its other end may hold a head of its own. Offers are taken best first, except
+///    V), unless that head is a closed round (no barb); its other end may hold a head of
+///    its own. Offers are taken best first, except
 ///    that a shaft with a head takes no more that is also offered to a shaft with none
 ///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
 ///    at one end: the end with more or, with as many at each, the end whose heads are
