@@ -187,6 +187,26 @@ import TestSupport
         #expect(roles(assembly) == ["state", "state", "initial", "transition", "rejected"])
     }
 
+    @Test func aTinyArrowBesideAStateIsNoInitialArrow() {
+        // A stroke with a head but under half q1's radius across (14 units against 40: a
+        // flowchart barb whose shaft was not found, its wiggle read as a head) is rejected;
+        // the short initial arrow into q0 (three quarters of the radius) still marks q0.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 30, y: 100), to: Point(x: 58, y: 100)))
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.label("a", 200, 88)
+        let tick = Sketch.arrow(from: Point(x: 300, y: 155), to: Point(x: 300, y: 143))
+        d.add("arrow", tick)                                                       // 4
+        #expect(boundingDiagonal(tick.points) < 0.5 * 40)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(roles(assembly) == ["state", "state", "initial", "transition", "rejected"])
+        guard case let .rejected(reason) = assembly.elements[4].role else { return }
+        #expect(reason.hasPrefix("a stroke too small for an arrow beside a state"))
+    }
+
     @Test func aHeadDrawnAfterAnotherElementStillFindsItsShaft() {
         var d = Document()
         d.add("circle", Sketch.circle(center: Self.left, radius: 40))            // 0

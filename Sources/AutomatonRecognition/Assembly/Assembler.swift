@@ -498,11 +498,14 @@ public struct Assembler: Sendable {
         }
         if from == nil, let t = to {
             // A short stroke with no head of its own, and none drawn separately, is no
-            // initial arrow: a barb whose shaft was not found, a tick beside a state.
-            let shortest = options.headlessInitialSize * reachRadius(drafts[t])
-            if measured == nil, arrow.drawnBarbs == 0, boundingDiagonal(stroke.points) < shortest {
-                return .rejected(reason: "a short stroke with no head beside a state (a barb "
-                    + "whose shaft was not found?), not an initial arrow")
+            // initial arrow: a barb whose shaft was not found, a tick beside a state; nor,
+            // head or no head, is a tiny one.
+            let size = boundingDiagonal(stroke.points), radius = reachRadius(drafts[t])
+            if measured == nil, size < options.headlessInitialSize * radius,
+               arrow.drawnBarbs == 0 || size < options.smallestInitialSize * radius {
+                return .rejected(reason: (arrow.drawnBarbs == 0
+                    ? "a short stroke with no head" : "a stroke too small for an arrow")
+                    + " beside a state (a barb whose shaft was not found?), not an initial arrow")
             }
             if marksInitial { drafts[t].initial = true }
             return .initial(arrow, to: drafts[t].id)

@@ -52,6 +52,10 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// it), is an initial arrow only if it is at least this many reach radii long (its
     /// bounding diagonal): shorter, it is a lone barb or a tick, and rejected.
     public var headlessInitialSize = 1.0
+    /// A stroke of its own reaching one state only is no initial arrow, head or no head,
+    /// under this many reach radii long: a barb whose shaft was not found, a tick (its
+    /// wiggles read as a head).
+    public var smallestInitialSize = 0.5
     /// States whose centres differ in x by at most this fraction of the median radius
     /// are in one column for naming (named top to bottom).
     public var columnTolerance = 0.5
