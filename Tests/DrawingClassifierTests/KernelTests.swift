@@ -62,7 +62,7 @@ import Testing
         var rng = SplitMix64(seed: 12)
         let (n, k) = (70, 37)
         let b = Tensor.random(shape: [k, n], using: &rng).scalars
-        for m in [1, 3, 8, 9, 10, 11, 12, 13, 17, 20, 49] {
+        for m in [1, 2, 3, 4, 8, 9, 10, 11, 12, 13, 17, 20, 49] {
             let a = Tensor.random(shape: [m, k], using: &rng).scalars
             for path in KernelPath.allCases where path.isSupported {
                 var matrix = MatrixMultiply(path: path)
