@@ -140,5 +140,24 @@ public enum Kernels {
             dy: dy, outputHeight: oh, outputWidth: ow, outputs: o, tilesY: tilesY,
             tilesX: tilesX, planeRows: planeRows, into: z)
     }
+    // MARK: Winograd F(3×3, 3×3) transforms (WinogradF3Kernel)
+
+    public static func winogradF3TransformInput(
+        padded: UnsafePointer<Float>, paddedWidth pw: Int, channels c: Int,
+        tilesY: Int, tilesX: Int, into v: UnsafeMutablePointer<Float>
+    ) {
+        WinogradF3Kernel.transformInput(padded: padded, paddedWidth: pw, channels: c,
+                                        tilesY: tilesY, tilesX: tilesX, into: v)
+    }
+
+    public static func winogradF3TransformOutputReLUMaxPool(
+        m: UnsafePointer<Float>, tilesY: Int, tilesX: Int, outputs o: Int,
+        bias: UnsafePointer<Float>, unpooled: UnsafeMutablePointer<Float>,
+        into out: UnsafeMutablePointer<Float>
+    ) {
+        WinogradF3Kernel.transformOutputReLUMaxPool(m: m, tilesY: tilesY, tilesX: tilesX,
+                                                    outputs: o, bias: bias, unpooled: unpooled,
+                                                    into: out)
+    }
     // swiftlint:enable function_parameter_count
 }

@@ -149,11 +149,16 @@ import Testing
     }
 
     /// The inference plan's fused blocks (Winograd F(2×2, 3×3) for whole vectors of input
-    /// channels, the pooled direct kernel for one channel) against the naive convolution,
-    /// ReLU and max-pool; odd sizes leave a row and a column the pool drops.
+    /// channels, F(3×3, 3×3) where the pooled map is whole 3×3 groups of windows, the pooled
+    /// direct kernel for one channel) against the naive convolution, ReLU and max-pool; odd
+    /// sizes leave a row and a column the pool drops.
     @Test(arguments: [
         ConvolutionCase(batch: 2, channels: 16, height: 14, width: 14, outputs: 32, kernel: 3, padding: 1),
         ConvolutionCase(batch: 2, channels: 32, height: 7, width: 7, outputs: 64, kernel: 3, padding: 1),
+        // F(3×3, 3×3): 4 tiles (products of 4 rows), 16 tiles on 12×12, 6 on 8×14 with no
+        // padding; 48 channels and 80 outputs (a panel of 64 columns and one of 16).
+        ConvolutionCase(batch: 2, channels: 16, height: 12, width: 12, outputs: 32, kernel: 3, padding: 1),
+        ConvolutionCase(batch: 1, channels: 48, height: 8, width: 14, outputs: 80, kernel: 3, padding: 0),
         ConvolutionCase(batch: 1, channels: 48, height: 9, width: 6, outputs: 16, kernel: 3, padding: 0),
         ConvolutionCase(batch: 2, channels: 1, height: 28, width: 28, outputs: 16, kernel: 3, padding: 1),
         ConvolutionCase(batch: 1, channels: 1, height: 11, width: 7, outputs: 32, kernel: 5, padding: 2),
@@ -181,7 +186,11 @@ import Testing
             switch conv.fused {
             case .none: Issue.record("\(path): the block did not run fused")
             case .singleChannel: #expect(c.channels == 1)
-            case .winograd: #expect(c.kernel == 3)
+            case .winograd, .winogradF3:
+                let pooled = ((c.height + 2 * c.padding - 2) / 2, (c.width + 2 * c.padding - 2) / 2)
+                let f3 = pooled.0 % 3 == 0 && pooled.1 % 3 == 0
+                #expect(c.kernel == 3)
+                if case .winogradF3 = conv.fused { #expect(f3) } else { #expect(!f3) }
             }
             let fast = plan.outputs(input, layers: 3)
             #expect(fast.shape == expected.shape)

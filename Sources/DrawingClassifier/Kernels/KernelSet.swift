@@ -77,6 +77,17 @@ protocol KernelSet {
     static func winogradTransformOutputGradient(
         dy: UnsafePointer<Float>, outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
         tilesY: Int, tilesX: Int, planeRows: Int, into z: UnsafeMutablePointer<Float>)
+    /// v[ξ][t][C] = (Bᵀ d B)[ξ] for every 5×5 window (at rows and columns 3·ty, 3·tx) of a
+    /// channels-last padded map: Winograd F(3×3, 3×3).
+    static func winogradF3TransformInput(
+        padded: UnsafePointer<Float>, paddedWidth pw: Int, channels c: Int,
+        tilesY: Int, tilesX: Int, into v: UnsafeMutablePointer<Float>)
+    /// out[pooled pixel][O] = the 2×2 max-pool of ReLU(Aᵀ m A + bias) over the 3×3 tiles,
+    /// through the unpooled map.
+    static func winogradF3TransformOutputReLUMaxPool(
+        m: UnsafePointer<Float>, tilesY: Int, tilesX: Int, outputs o: Int,
+        bias: UnsafePointer<Float>, unpooled: UnsafeMutablePointer<Float>,
+        into out: UnsafeMutablePointer<Float>)
     // swiftlint:enable function_parameter_count
 }
 
