@@ -33,6 +33,24 @@ public enum Kernels {
             packedA: packedA, packedB: packedB)
     }
 
+    /// `multiply` on `count` planes, A, B and C of plane i at `i · aPlaneStride` (…) floats:
+    /// the same bits as `count` calls, in one.
+    public static func multiplyPlanes(
+        count: Int, rows m: Int, columns n: Int, depth k: Int,
+        a: UnsafePointer<Float>, aRowStride: Int, aPlaneStride: Int,
+        b: UnsafePointer<Float>, bRowStride: Int, bPlaneStride: Int,
+        c: UnsafeMutablePointer<Float>, ldc: Int, cPlaneStride: Int, accumulate: Bool,
+        packedA: UnsafeMutablePointer<Float>, packedB: UnsafeMutablePointer<Float>
+    ) {
+        for plane in 0..<count {
+            MatrixProductKernel.multiply(
+                rows: m, columns: n, depth: k, a: a + plane * aPlaneStride,
+                aRowStride: aRowStride, aColumnStride: 1, b: b + plane * bPlaneStride,
+                bRowStride: bRowStride, bColumnStride: 1, c: c + plane * cPlaneStride, ldc: ldc,
+                accumulate: accumulate, packedA: packedA, packedB: packedB)
+        }
+    }
+
     public static func multiplySparseVectorByMatrix(
         count: Int, rows: UnsafePointer<Int32>, values: UnsafePointer<Float>, columns n: Int,
         b: UnsafePointer<Float>, bRowStride: Int, y: UnsafeMutablePointer<Float>

@@ -89,6 +89,43 @@ import Testing
         }
     }
 
+    /// The products of a Winograd step in one call: the bits of one call per plane.
+    @Test func planesInOneCallGiveTheBitsOfOneCallEach() {
+        var rng = SplitMix64(seed: 13)
+        let (planes, k, n) = (5, 32, 80)
+        let b = Tensor.random(shape: [planes, k, n], using: &rng).scalars
+        for m in [1, 4, 9, 40] {
+            let a = Tensor.random(shape: [planes, m, k], using: &rng).scalars
+            for path in KernelPath.allCases where path.isSupported {
+                var matrix = MatrixMultiply(path: path)
+                var together = [Float](repeating: .nan, count: planes * m * n)
+                var apart = together
+                a.withUnsafeBufferPointer { pa in
+                    b.withUnsafeBufferPointer { pb in
+                        together.withUnsafeMutableBufferPointer { pc in
+                            matrix.multiplyPlanes(
+                                count: planes, rows: m, columns: n, depth: k, a: pa.baseAddress!,
+                                aRowStride: k, aPlaneStride: m * k, b: pb.baseAddress!,
+                                bRowStride: n, bPlaneStride: k * n, c: pc.baseAddress!, ldc: n,
+                                cPlaneStride: m * n, accumulate: false)
+                        }
+                        apart.withUnsafeMutableBufferPointer { pc in
+                            for plane in 0..<planes {
+                                matrix.multiply(
+                                    rows: m, columns: n, depth: k,
+                                    a: pa.baseAddress! + plane * m * k, aRowStride: k,
+                                    aColumnStride: 1, b: pb.baseAddress! + plane * k * n,
+                                    bRowStride: n, bColumnStride: 1,
+                                    c: pc.baseAddress! + plane * m * n, ldc: n, accumulate: false)
+                            }
+                        }
+                    }
+                }
+                #expect(together.map(\.bitPattern) == apart.map(\.bitPattern), "\(path), \(m) rows")
+            }
+        }
+    }
+
     @Test func thisMachineRunsTheFastestKernelItSupports() {
         #expect(KernelPath.portable.isSupported)
         #expect(KernelPath.best.isSupported)

@@ -90,12 +90,10 @@ func convolutionReLUPoolChannelsLast(
         kernels.winogradTransformInput(padded: padded, paddedWidth: pw, channels: c,
                                        tiles: tiles, count: count, tilesX: pooledW,
                                        planeRows: count, into: transformed)
-        for xi in 0..<16 {
-            matrix.multiply(rows: count, columns: o, depth: c,
-                            a: transformed + xi * count * c, aRowStride: c, aColumnStride: 1,
-                            b: weights + xi * c * o, bRowStride: o, bColumnStride: 1,
-                            c: products + xi * count * o, ldc: o, accumulate: false)
-        }
+        matrix.multiplyPlanes(count: 16, rows: count, columns: o, depth: c,
+                              a: transformed, aRowStride: c, aPlaneStride: count * c,
+                              b: weights, bRowStride: o, bPlaneStride: c * o,
+                              c: products, ldc: o, cPlaneStride: count * o, accumulate: false)
         kernels.winogradTransformOutputReLUMaxPool(m: products, tiles: tiles, count: count,
                                                    outputs: o, bias: bias, into: out)
     case .winogradF3:
@@ -104,12 +102,10 @@ func convolutionReLUPoolChannelsLast(
         let count = tilesY * tilesX
         kernels.winogradF3TransformInput(padded: padded, paddedWidth: pw, channels: c,
                                          tilesY: tilesY, tilesX: tilesX, into: transformed)
-        for xi in 0..<25 {
-            matrix.multiply(rows: count, columns: o, depth: c,
-                            a: transformed + xi * count * c, aRowStride: c, aColumnStride: 1,
-                            b: weights + xi * c * o, bRowStride: o, bColumnStride: 1,
-                            c: products + xi * count * o, ldc: o, accumulate: false)
-        }
+        matrix.multiplyPlanes(count: 25, rows: count, columns: o, depth: c,
+                              a: transformed, aRowStride: c, aPlaneStride: count * c,
+                              b: weights, bRowStride: o, bPlaneStride: c * o,
+                              c: products, ldc: o, cPlaneStride: count * o, accumulate: false)
         kernels.winogradF3TransformOutputReLUMaxPool(
             m: products, tilesY: tilesY, tilesX: tilesX, outputs: o, bias: bias,
             unpooled: unpooled, into: out)

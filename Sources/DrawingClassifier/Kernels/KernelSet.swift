@@ -23,6 +23,14 @@ protocol KernelSet {
         b: UnsafePointer<Float>, bRowStride: Int, bColumnStride: Int,
         c: UnsafeMutablePointer<Float>, ldc: Int, accumulate: Bool,
         packedA: UnsafeMutablePointer<Float>, packedB: UnsafeMutablePointer<Float>)
+    /// `multiply` on `count` planes of row-major A, B and C, `…PlaneStride` floats apart
+    /// (the 16 or 25 products of a Winograd step), with the same bits, in one call.
+    static func multiplyPlanes(
+        count: Int, rows m: Int, columns n: Int, depth k: Int,
+        a: UnsafePointer<Float>, aRowStride: Int, aPlaneStride: Int,
+        b: UnsafePointer<Float>, bRowStride: Int, bPlaneStride: Int,
+        c: UnsafeMutablePointer<Float>, ldc: Int, cPlaneStride: Int, accumulate: Bool,
+        packedA: UnsafeMutablePointer<Float>, packedB: UnsafeMutablePointer<Float>)
     /// y[j] = Σ_q values[q] · B[rows[q], j].
     static func multiplySparseVectorByMatrix(
         count: Int, rows: UnsafePointer<Int32>, values: UnsafePointer<Float>, columns n: Int,
