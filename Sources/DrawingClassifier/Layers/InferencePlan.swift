@@ -15,8 +15,11 @@
 ///   convolution, ReLU, 2×2 max-pool in a row (the drawing classifier's blocks): one step
 ///                that never writes the unpooled map; 3×3 kernels with whole vectors of
 ///                channels use Winograd F(2×2, 3×3) (`KernelSet.winograd…`: each pooling
-///                window is one Winograd tile, 2.25× fewer multiplications), one input
-///                channel the direct kernel with the pooling done in registers
+///                window is one Winograd tile, 2.25× fewer multiplications), or F(3×3, 3×3)
+///                where the pooled map comes in 3×3 groups of windows (`winogradF3…`: a
+///                7×7 map's 6×6 in four tiles, 100 products per channel pair instead of
+///                144, through the unpooled map), one input channel the direct kernel with
+///                the pooling done in registers
 ///   flatten      back to the `[C, H, W]` order the dense weights expect
 ///   dense        the input's nonzero entries times the rows of the weights stored
 ///                input-major in blocks of 128 outputs (`[O/128][I][128]`): each weight
