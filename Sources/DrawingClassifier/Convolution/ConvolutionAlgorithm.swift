@@ -37,7 +37,7 @@ enum ConvolutionAlgorithm: Equatable {
         case let .channelsLast(pooled):
             if c == 1 && o % v == 0 { return .directSingleChannel }
             guard pooled && k == 3 && wholeVectors else { break }
-            // The pooled map in 3×3 groups of windows: 6×6 outputs, two tiles each way.
+            // The pooled map in 3×3 groups of windows: 6×6 outputs, 2×2 tiles of 3×3, a group.
             return (oh / 2) % 3 == 0 && (ow / 2) % 3 == 0 ? .winogradF3 : .winograd
         }
         return .im2col
