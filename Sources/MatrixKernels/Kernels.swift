@@ -33,6 +33,24 @@ public enum Kernels {
             packedA: packedA, packedB: packedB)
     }
 
+    /// `multiply` on `count` planes, A, B and C of plane i at `i · aPlaneStride` (…) floats:
+    /// the same bits as `count` calls, in one.
+    public static func multiplyPlanes(
+        count: Int, rows m: Int, columns n: Int, depth k: Int,
+        a: UnsafePointer<Float>, aRowStride: Int, aPlaneStride: Int,
+        b: UnsafePointer<Float>, bRowStride: Int, bPlaneStride: Int,
+        c: UnsafeMutablePointer<Float>, ldc: Int, cPlaneStride: Int, accumulate: Bool,
+        packedA: UnsafeMutablePointer<Float>, packedB: UnsafeMutablePointer<Float>
+    ) {
+        for plane in 0..<count {
+            MatrixProductKernel.multiply(
+                rows: m, columns: n, depth: k, a: a + plane * aPlaneStride,
+                aRowStride: aRowStride, aColumnStride: 1, b: b + plane * bPlaneStride,
+                bRowStride: bRowStride, bColumnStride: 1, c: c + plane * cPlaneStride, ldc: ldc,
+                accumulate: accumulate, packedA: packedA, packedB: packedB)
+        }
+    }
+
     public static func multiplySparseVectorByMatrix(
         count: Int, rows: UnsafePointer<Int32>, values: UnsafePointer<Float>, columns n: Int,
         b: UnsafePointer<Float>, bRowStride: Int, y: UnsafeMutablePointer<Float>
@@ -139,6 +157,25 @@ public enum Kernels {
         WinogradKernel.transformOutputGradient(
             dy: dy, outputHeight: oh, outputWidth: ow, outputs: o, tilesY: tilesY,
             tilesX: tilesX, planeRows: planeRows, into: z)
+    }
+    // MARK: Winograd F(3×3, 3×3) transforms (WinogradF3Kernel)
+
+    public static func winogradF3TransformInput(
+        padded: UnsafePointer<Float>, paddedWidth pw: Int, channels c: Int,
+        tilesY: Int, tilesX: Int, into v: UnsafeMutablePointer<Float>
+    ) {
+        WinogradF3Kernel.transformInput(padded: padded, paddedWidth: pw, channels: c,
+                                        tilesY: tilesY, tilesX: tilesX, into: v)
+    }
+
+    public static func winogradF3TransformOutputReLUMaxPool(
+        m: UnsafePointer<Float>, tilesY: Int, tilesX: Int, outputs o: Int,
+        bias: UnsafePointer<Float>, unpooled: UnsafeMutablePointer<Float>,
+        into out: UnsafeMutablePointer<Float>
+    ) {
+        WinogradF3Kernel.transformOutputReLUMaxPool(m: m, tilesY: tilesY, tilesX: tilesX,
+                                                    outputs: o, bias: bias, unpooled: unpooled,
+                                                    into: out)
     }
     // swiftlint:enable function_parameter_count
 }

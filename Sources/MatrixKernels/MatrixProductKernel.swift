@@ -103,7 +103,22 @@ public enum MatrixProductKernel {
             packB(n: n - lastFull * nr, kb: kb,
                   from: b + p0 * bRowStride + lastFull * nr * bColumnStride,
                   rowStride: bRowStride, columnStride: bColumnStride, into: pb)
-            for jp in 0..<columnPanels {
+#if KERNELS_AVX512 && arch(x86_64)
+            // At most four rows (the 4 tiles of a Winograd F(3×3, 3×3) 6×6 map): two panels
+            // of B in place at a time, 64 columns, so that one row's broadcast of A feeds
+            // four multiply-adds, and a single row still has four independent sums.
+            var jp = 0
+            while m <= 4 && jp + 1 < lastFull {
+                wideShortTile(rows: m, depth: kb, a: a + p0 * aColumnStride,
+                              aRowStride: aRowStride, aColumnStride: aColumnStride,
+                              b: b + p0 * bRowStride + jp * nr, bStride: bRowStride,
+                              c: c + jp * nr, ldc: ldc, overwrite: p0 == 0 && !accumulate)
+                jp += 2
+            }
+#else
+            let jp = 0
+#endif
+            for jp in jp..<columnPanels {
                 let j0 = jp * nr, cols = min(nr, n - j0)
                 let bPanel: UnsafePointer<Float>, bStride: Int
                 if jp < lastFull {
@@ -130,16 +145,15 @@ public enum MatrixProductKernel {
                         }
                         continue
                     }
-                    // A ragged last panel of a few rows (49 = 6·8 + 1 pixels of a 7×7
-                    // map): one row at a time costs 4 cycles per step of k and row, the full
-                    // tile 16 whatever the rows.
+                    // A panel of a few rows (the 4 tiles of a Winograd F(3×3, 3×3) 6×6 map,
+                    // a few windows that differ from the blank example's): the full tile costs
+                    // 16 cycles per step of k whatever the rows, a short one 2 per row (and
+                    // at least 4, the multiply-add latency).
                     if rows <= 4 {
-                        for r in 0..<rows {
-                            rowTile(depth: kb, a: aPanel + r * aRowStride,
-                                    aColumnStride: aColumnStride, b: bPanel, bStride: bStride,
-                                    c: c + (i0 + r) * ldc + j0, columns: cols,
-                                    overwrite: p0 == 0 && !accumulate)
-                        }
+                        shortTile(rows: rows, depth: kb, a: aPanel, aRowStride: aRowStride,
+                                  aColumnStride: aColumnStride, b: bPanel, bStride: bStride,
+                                  c: c + i0 * ldc + j0, ldc: ldc, columns: cols,
+                                  overwrite: p0 == 0 && !accumulate)
                         continue
                     }
 #endif
@@ -292,6 +306,131 @@ public enum MatrixProductKernel {
         if e > 1 { storePartialRow(c90, c91, columns: n, to: c + 9 * ldc, overwrite: o) }
         if e > 2 { storePartialRow(ca0, ca1, columns: n, to: c + 10 * ldc, overwrite: o) }
         if e > 3 { storePartialRow(cb0, cb1, columns: n, to: c + 11 * ldc, overwrite: o) }
+    }
+
+    /// c[rows, columns] (+)= A · b-panel[depth][32] for 1–4 rows: `tile` with fewer rows,
+    /// each with exactly the arithmetic of a row of `tile`.
+    @inline(__always)
+    private static func shortTile(rows: Int, depth: Int, a: UnsafePointer<Float>,
+                                  aRowStride: Int, aColumnStride: Int, b: UnsafePointer<Float>,
+                                  bStride: Int, c: UnsafeMutablePointer<Float>, ldc: Int,
+                                  columns: Int, overwrite: Bool) {
+        // A constant row count in each branch, so the unused accumulators vanish.
+        switch rows {
+        case 1:
+            rowTile(depth: depth, a: a, aColumnStride: aColumnStride, b: b, bStride: bStride,
+                    c: c, columns: columns, overwrite: overwrite)
+        case 2: shortTile(2, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, columns, overwrite)
+        case 3: shortTile(3, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, columns, overwrite)
+        default: shortTile(4, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, columns, overwrite)
+        }
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    @inline(__always)
+    private static func shortTile(_ rows: Int, _ depth: Int, _ a: UnsafePointer<Float>,
+                                  _ aRowStride: Int, _ aColumnStride: Int,
+                                  _ b: UnsafePointer<Float>, _ bStride: Int,
+                                  _ c: UnsafeMutablePointer<Float>, _ ldc: Int, _ columns: Int,
+                                  _ overwrite: Bool) {
+        typealias V = SIMD16<Float>
+        var c00 = V(), c01 = V(), c10 = V(), c11 = V(), c20 = V(), c21 = V(), c30 = V()
+        var c31 = V()
+        let r = aRowStride
+        var ap = a
+        var bp = UnsafeRawPointer(b)
+        for _ in 0..<depth {
+            let b0 = bp.loadUnaligned(as: V.self)
+            let b1 = bp.loadUnaligned(fromByteOffset: 64, as: V.self)
+            var s = V(repeating: ap[0])
+            c00.addProduct(s, b0); c01.addProduct(s, b1)
+            s = V(repeating: ap[r])
+            c10.addProduct(s, b0); c11.addProduct(s, b1)
+            if rows > 2 {
+                s = V(repeating: ap[2 &* r])
+                c20.addProduct(s, b0); c21.addProduct(s, b1)
+            }
+            if rows > 3 {
+                s = V(repeating: ap[3 &* r])
+                c30.addProduct(s, b0); c31.addProduct(s, b1)
+            }
+            ap += aColumnStride
+            bp += bStride &* 4
+        }
+        let (n, o) = (columns, overwrite)
+        storePartialRow(c00, c01, columns: n, to: c, overwrite: o)
+        storePartialRow(c10, c11, columns: n, to: c + ldc, overwrite: o)
+        if rows > 2 { storePartialRow(c20, c21, columns: n, to: c + 2 * ldc, overwrite: o) }
+        if rows > 3 { storePartialRow(c30, c31, columns: n, to: c + 3 * ldc, overwrite: o) }
+    }
+
+    /// c[rows, 64] (+)= A · B[depth][64] for 1–4 rows, B rows `bStride` apart: two panels of
+    /// `shortTile` at once, each row with exactly the arithmetic of a row of `tile`.
+    @inline(__always)
+    private static func wideShortTile(rows: Int, depth: Int, a: UnsafePointer<Float>,
+                                      aRowStride: Int, aColumnStride: Int,
+                                      b: UnsafePointer<Float>, bStride: Int,
+                                      c: UnsafeMutablePointer<Float>, ldc: Int, overwrite: Bool) {
+        // A constant row count in each branch, so the unused accumulators vanish.
+        switch rows {
+        case 1: wideShortTile(1, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, overwrite)
+        case 2: wideShortTile(2, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, overwrite)
+        case 3: wideShortTile(3, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, overwrite)
+        default: wideShortTile(4, depth, a, aRowStride, aColumnStride, b, bStride, c, ldc, overwrite)
+        }
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    @inline(__always)
+    private static func wideShortTile(_ rows: Int, _ depth: Int, _ a: UnsafePointer<Float>,
+                                      _ aRowStride: Int, _ aColumnStride: Int,
+                                      _ b: UnsafePointer<Float>, _ bStride: Int,
+                                      _ c: UnsafeMutablePointer<Float>, _ ldc: Int,
+                                      _ overwrite: Bool) {
+        typealias V = SIMD16<Float>
+        var c00 = V(), c01 = V(), c02 = V(), c03 = V(), c10 = V(), c11 = V(), c12 = V()
+        var c13 = V(), c20 = V(), c21 = V(), c22 = V(), c23 = V(), c30 = V(), c31 = V()
+        var c32 = V(), c33 = V()
+        let r = aRowStride
+        var ap = a
+        var bp = UnsafeRawPointer(b)
+        for _ in 0..<depth {
+            let b0 = bp.loadUnaligned(as: V.self)
+            let b1 = bp.loadUnaligned(fromByteOffset: 64, as: V.self)
+            let b2 = bp.loadUnaligned(fromByteOffset: 128, as: V.self)
+            let b3 = bp.loadUnaligned(fromByteOffset: 192, as: V.self)
+            var s = V(repeating: ap[0])
+            c00.addProduct(s, b0); c01.addProduct(s, b1); c02.addProduct(s, b2); c03.addProduct(s, b3)
+            if rows > 1 {
+                s = V(repeating: ap[r])
+                c10.addProduct(s, b0); c11.addProduct(s, b1); c12.addProduct(s, b2); c13.addProduct(s, b3)
+            }
+            if rows > 2 {
+                s = V(repeating: ap[2 &* r])
+                c20.addProduct(s, b0); c21.addProduct(s, b1); c22.addProduct(s, b2); c23.addProduct(s, b3)
+            }
+            if rows > 3 {
+                s = V(repeating: ap[3 &* r])
+                c30.addProduct(s, b0); c31.addProduct(s, b1); c32.addProduct(s, b2); c33.addProduct(s, b3)
+            }
+            ap += aColumnStride
+            bp += bStride &* 4
+        }
+        let o = overwrite
+        storeRow(c00, c01, to: c, overwrite: o)
+        storeRow(c02, c03, to: c + 32, overwrite: o)
+        if rows > 1 {
+            storeRow(c10, c11, to: c + ldc, overwrite: o)
+            storeRow(c12, c13, to: c + ldc + 32, overwrite: o)
+        }
+        if rows > 2 {
+            storeRow(c20, c21, to: c + 2 * ldc, overwrite: o)
+            storeRow(c22, c23, to: c + 2 * ldc + 32, overwrite: o)
+        }
+        if rows > 3 {
+            storeRow(c30, c31, to: c + 3 * ldc, overwrite: o)
+            storeRow(c32, c33, to: c + 3 * ldc + 32, overwrite: o)
+        }
     }
 
     /// One row of C: c[columns] (+)= A[depth] · b-panel[depth][32], with exactly the

@@ -7,10 +7,10 @@ import Testing
     /// 14×14 and 7×7) and shapes no fast kernel fits, with vectors of 8 and of 16 floats.
     @Test(arguments: [8, 16])
     func theClassifierLayersGetTheirFastKernels(vectorWidth v: Int) {
-        func choose(_ c: Int, _ o: Int, _ k: Int, _ ow: Int,
-                    _ layout: ConvolutionAlgorithm.Layout) -> ConvolutionAlgorithm {
-            .choose(inputs: c, outputs: o, kernelSize: k, outputWidth: ow, layout: layout,
-                    vectorWidth: v)
+        func choose(_ c: Int, _ o: Int, _ k: Int, _ ow: Int, _ layout: ConvolutionAlgorithm.Layout,
+                    outputHeight oh: Int? = nil) -> ConvolutionAlgorithm {
+            .choose(inputs: c, outputs: o, kernelSize: k, outputHeight: oh ?? ow,
+                    outputWidth: ow, layout: layout, vectorWidth: v)
         }
         // Training, channels first.
         #expect(choose(1, 16, 3, 28, .channelsFirst) == .directSingleChannel)
@@ -26,6 +26,14 @@ import Testing
         #expect(choose(1, 5, 3, 28, .channelsLast(pooled: true)) == .im2col)
         #expect(choose(16, 32, 3, 14, .channelsLast(pooled: true)) == .winograd)
         #expect(choose(16, 32, 3, 14, .channelsLast(pooled: false)) == .im2col)
+        // F(3×3, 3×3) where the pooled map comes in 3×3 groups of windows (7×7 → 3×3,
+        // 12×12 → 6×6), in both directions, and never in training.
+        #expect(choose(32, 64, 3, 7, .channelsLast(pooled: true)) == .winogradF3)
+        #expect(choose(32, 64, 3, 12, .channelsLast(pooled: true)) == .winogradF3)
+        #expect(choose(32, 64, 3, 7, .channelsLast(pooled: true), outputHeight: 8) == .winograd)
+        #expect(choose(32, 64, 3, 8, .channelsLast(pooled: true), outputHeight: 7) == .winograd)
+        #expect(choose(32, 64, 3, 7, .channelsLast(pooled: false)) == .im2col)
+        #expect(choose(32, 64, 3, 12, .channelsFirst) == .winograd)
     }
 
     /// Regions of floats start 16 apart (64 bytes), of 8-byte words 8 apart.

@@ -62,7 +62,7 @@ import Testing
         var rng = SplitMix64(seed: 12)
         let (n, k) = (70, 37)
         let b = Tensor.random(shape: [k, n], using: &rng).scalars
-        for m in [1, 3, 8, 9, 10, 11, 12, 13, 17, 20, 49] {
+        for m in [1, 2, 3, 4, 8, 9, 10, 11, 12, 13, 17, 20, 49] {
             let a = Tensor.random(shape: [m, k], using: &rng).scalars
             for path in KernelPath.allCases where path.isSupported {
                 var matrix = MatrixMultiply(path: path)
@@ -85,6 +85,43 @@ import Testing
                 let whole = product(0..<m)
                 let rowByRow = (0..<m).flatMap { product($0..<($0 + 1)) }
                 #expect(whole.map(\.bitPattern) == rowByRow.map(\.bitPattern), "\(path), \(m) rows")
+            }
+        }
+    }
+
+    /// The products of a Winograd step in one call: the bits of one call per plane.
+    @Test func planesInOneCallGiveTheBitsOfOneCallEach() {
+        var rng = SplitMix64(seed: 13)
+        let (planes, k, n) = (5, 32, 80)
+        let b = Tensor.random(shape: [planes, k, n], using: &rng).scalars
+        for m in [1, 4, 9, 40] {
+            let a = Tensor.random(shape: [planes, m, k], using: &rng).scalars
+            for path in KernelPath.allCases where path.isSupported {
+                var matrix = MatrixMultiply(path: path)
+                var together = [Float](repeating: .nan, count: planes * m * n)
+                var apart = together
+                a.withUnsafeBufferPointer { pa in
+                    b.withUnsafeBufferPointer { pb in
+                        together.withUnsafeMutableBufferPointer { pc in
+                            matrix.multiplyPlanes(
+                                count: planes, rows: m, columns: n, depth: k, a: pa.baseAddress!,
+                                aRowStride: k, aPlaneStride: m * k, b: pb.baseAddress!,
+                                bRowStride: n, bPlaneStride: k * n, c: pc.baseAddress!, ldc: n,
+                                cPlaneStride: m * n, accumulate: false)
+                        }
+                        apart.withUnsafeMutableBufferPointer { pc in
+                            for plane in 0..<planes {
+                                matrix.multiply(
+                                    rows: m, columns: n, depth: k,
+                                    a: pa.baseAddress! + plane * m * k, aRowStride: k,
+                                    aColumnStride: 1, b: pb.baseAddress! + plane * k * n,
+                                    bRowStride: n, bColumnStride: 1,
+                                    c: pc.baseAddress! + plane * m * n, ldc: n, accumulate: false)
+                            }
+                        }
+                    }
+                }
+                #expect(together.map(\.bitPattern) == apart.map(\.bitPattern), "\(path), \(m) rows")
             }
         }
     }
@@ -149,11 +186,16 @@ import Testing
     }
 
     /// The inference plan's fused blocks (Winograd F(2×2, 3×3) for whole vectors of input
-    /// channels, the pooled direct kernel for one channel) against the naive convolution,
-    /// ReLU and max-pool; odd sizes leave a row and a column the pool drops.
+    /// channels, F(3×3, 3×3) where the pooled map is whole 3×3 groups of windows, the pooled
+    /// direct kernel for one channel) against the naive convolution, ReLU and max-pool; odd
+    /// sizes leave a row and a column the pool drops.
     @Test(arguments: [
         ConvolutionCase(batch: 2, channels: 16, height: 14, width: 14, outputs: 32, kernel: 3, padding: 1),
         ConvolutionCase(batch: 2, channels: 32, height: 7, width: 7, outputs: 64, kernel: 3, padding: 1),
+        // F(3×3, 3×3): 4 tiles (products of 4 rows), 16 tiles on 12×12, 6 on 8×14 with no
+        // padding; 48 channels and 80 outputs (a panel of 64 columns and one of 16).
+        ConvolutionCase(batch: 2, channels: 16, height: 12, width: 12, outputs: 32, kernel: 3, padding: 1),
+        ConvolutionCase(batch: 1, channels: 48, height: 8, width: 14, outputs: 80, kernel: 3, padding: 0),
         ConvolutionCase(batch: 1, channels: 48, height: 9, width: 6, outputs: 16, kernel: 3, padding: 0),
         ConvolutionCase(batch: 2, channels: 1, height: 28, width: 28, outputs: 16, kernel: 3, padding: 1),
         ConvolutionCase(batch: 1, channels: 1, height: 11, width: 7, outputs: 32, kernel: 5, padding: 2),
@@ -181,7 +223,11 @@ import Testing
             switch conv.fused {
             case .none: Issue.record("\(path): the block did not run fused")
             case .singleChannel: #expect(c.channels == 1)
-            case .winograd: #expect(c.kernel == 3)
+            case .winograd, .winogradF3:
+                let pooled = ((c.height + 2 * c.padding - 2) / 2, (c.width + 2 * c.padding - 2) / 2)
+                let f3 = pooled.0 % 3 == 0 && pooled.1 % 3 == 0
+                #expect(c.kernel == 3)
+                if case .winogradF3 = conv.fused { #expect(f3) } else { #expect(!f3) }
             }
             let fast = plan.outputs(input, layers: 3)
             #expect(fast.shape == expected.shape)

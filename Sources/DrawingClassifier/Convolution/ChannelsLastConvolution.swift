@@ -53,7 +53,9 @@ func convolutionForwardChannelsLast(
 /// the input [H + 2p, W + 2p, C] inside its zero border. `weights` are by tap `[k, k, C, O]`
 /// (`directSingleChannel`) or transformed, U[16, C, O] (`winograd`: each pooling window is
 /// one Winograd tile; `tiles` holds room for the list of those computed, `transformed`
-/// and `products` for 16·windows·C and 16·windows·O floats).
+/// and `products` for 16·windows·C and 16·windows·O floats) or U[25, C, O] (`winogradF3`:
+/// every window computed, through 3×3 tiles; `transformed` and `products` hold 25 floats
+/// per tile and channel, `unpooled` the 9·tiles·O of the map before pooling).
 // swiftlint:disable:next function_parameter_count
 func convolutionReLUPoolChannelsLast(
     _ out: UnsafeMutablePointer<Float>, padded: UnsafePointer<Float>,
@@ -62,7 +64,7 @@ func convolutionReLUPoolChannelsLast(
     pooledHeight pooledH: Int, pooledWidth pooledW: Int, algorithm: ConvolutionAlgorithm,
     activeWindows active: UnsafePointer<UInt64>?, tiles: UnsafeMutablePointer<Int32>,
     transformed: UnsafeMutablePointer<Float>, products: UnsafeMutablePointer<Float>,
-    _ matrix: inout MatrixMultiply
+    unpooled: UnsafeMutablePointer<Float>, _ matrix: inout MatrixMultiply
 ) {
     let kernels = matrix.kernels
     switch algorithm {
@@ -88,13 +90,24 @@ func convolutionReLUPoolChannelsLast(
         kernels.winogradTransformInput(padded: padded, paddedWidth: pw, channels: c,
                                        tiles: tiles, count: count, tilesX: pooledW,
                                        planeRows: count, into: transformed)
-        for xi in 0..<16 {
-            matrix.multiply(rows: count, columns: o, depth: c,
-                            a: transformed + xi * count * c, aRowStride: c, aColumnStride: 1,
-                            b: weights + xi * c * o, bRowStride: o, bColumnStride: 1,
-                            c: products + xi * count * o, ldc: o, accumulate: false)
-        }
+        matrix.multiplyPlanes(count: 16, rows: count, columns: o, depth: c,
+                              a: transformed, aRowStride: c, aPlaneStride: count * c,
+                              b: weights, bRowStride: o, bPlaneStride: c * o,
+                              c: products, ldc: o, cPlaneStride: count * o, accumulate: false)
         kernels.winogradTransformOutputReLUMaxPool(m: products, tiles: tiles, count: count,
                                                    outputs: o, bias: bias, into: out)
+    case .winogradF3:
+        precondition(active == nil, "Winograd F(3×3, 3×3) computes every window.")
+        let (tilesY, tilesX) = (pooledH * 2 / 3, pooledW * 2 / 3)
+        let count = tilesY * tilesX
+        kernels.winogradF3TransformInput(padded: padded, paddedWidth: pw, channels: c,
+                                         tilesY: tilesY, tilesX: tilesX, into: transformed)
+        matrix.multiplyPlanes(count: 25, rows: count, columns: o, depth: c,
+                              a: transformed, aRowStride: c, aPlaneStride: count * c,
+                              b: weights, bRowStride: o, bPlaneStride: c * o,
+                              c: products, ldc: o, cPlaneStride: count * o, accumulate: false)
+        kernels.winogradF3TransformOutputReLUMaxPool(
+            m: products, tilesY: tilesY, tilesX: tilesX, outputs: o, bias: bias,
+            unpooled: unpooled, into: out)
     }
 }

@@ -9,6 +9,10 @@ enum ConvolutionAlgorithm: Equatable {
     /// A 3×3 kernel with whole vectors of input and output channels: Winograd F(2×2, 3×3)
     /// (`WinogradConvolution.swift`), 2.25× fewer multiplications.
     case winograd
+    /// Inference, fused with ReLU and a 2×2 max-pool whose windows come in groups of 3×3:
+    /// Winograd F(3×3, 3×3) (`WinogradF3Kernel`), a 3×3 tile of outputs per 5×5 window, 25
+    /// multiplications for 9 outputs instead of F(2×2, 3×3)'s 36.
+    case winogradF3
 
     /// Where the result goes.
     enum Layout {
@@ -20,10 +24,11 @@ enum ConvolutionAlgorithm: Equatable {
         case channelsLast(pooled: Bool)
     }
 
-    /// The algorithm for C = `inputs`, O = `outputs`, a k×k kernel and outputs W' wide, with
+    /// The algorithm for C = `inputs`, O = `outputs`, a k×k kernel and outputs H'×W', with
     /// vectors of `vectorWidth` floats (`KernelSet.vectorWidth`).
-    static func choose(inputs c: Int, outputs o: Int, kernelSize k: Int, outputWidth ow: Int,
-                       layout: Layout, vectorWidth v: Int) -> ConvolutionAlgorithm {
+    static func choose(inputs c: Int, outputs o: Int, kernelSize k: Int, outputHeight oh: Int,
+                       outputWidth ow: Int, layout: Layout,
+                       vectorWidth v: Int) -> ConvolutionAlgorithm {
         let wholeVectors = c % v == 0 && o % v == 0
         switch layout {
         case .channelsFirst:
@@ -31,7 +36,9 @@ enum ConvolutionAlgorithm: Equatable {
             if k == 3 && wholeVectors { return .winograd }
         case let .channelsLast(pooled):
             if c == 1 && o % v == 0 { return .directSingleChannel }
-            if pooled && k == 3 && wholeVectors { return .winograd }
+            guard pooled && k == 3 && wholeVectors else { break }
+            // The pooled map in 3×3 groups of windows: 6×6 outputs, 2×2 tiles of 3×3, a group.
+            return (oh / 2) % 3 == 0 && (ow / 2) % 3 == 0 ? .winogradF3 : .winograd
         }
         return .im2col
     }

@@ -16,6 +16,8 @@ func convolutionForward(
     let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
     let (pixels, depth, pw) = (oh * ow, k * k * c, w + 2 * pad)
     switch algorithm {
+    case .winogradF3:
+        preconditionFailure("Winograd F(3×3, 3×3) runs only in inference, fused.")
     case .winograd:
         winogradConvolution(
             inp, examples: n, channels: c, height: h, width: w, padding: pad, outputs: o,

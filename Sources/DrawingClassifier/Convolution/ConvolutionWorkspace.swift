@@ -30,8 +30,8 @@ struct ConvolutionWorkspace {
          width w: Int, kernels: any KernelSet.Type) {
         (channels, outputs, kernelSize, padding, height, width) = (c, o, k, pad, h, w)
         let (oh, ow) = (h + 2 * pad - k + 1, w + 2 * pad - k + 1)
-        algorithm = .choose(inputs: c, outputs: o, kernelSize: k, outputWidth: ow,
-                            layout: .channelsFirst, vectorWidth: kernels.vectorWidth)
+        algorithm = .choose(inputs: c, outputs: o, kernelSize: k, outputHeight: oh,
+                            outputWidth: ow, layout: .channelsFirst, vectorWidth: kernels.vectorWidth)
         // As many examples as fill about 256 KB of patches, and at least one. (One 7×7
         // example's 49 rows end in a tile of one row; more rows, or a deeper weight-gradient
         // product, also waste less on loading and storing the accumulators.)
@@ -117,6 +117,8 @@ struct ConvolutionWorkspace {
                                     into: base + at.weightsByTap)
                 arrangeWeightsByOutput(w, outputs: o, channels: c, taps: taps,
                                        into: base + at.weightsByOutput)
+            case .winogradF3:
+                preconditionFailure("Winograd F(3×3, 3×3) runs only in inference.")
             case .winograd:
                 WinogradTransforms.transformWeights(w, inputs: c, outputs: o,
                                                     into: base + at.winogradWeights)

@@ -23,6 +23,14 @@ protocol KernelSet {
         b: UnsafePointer<Float>, bRowStride: Int, bColumnStride: Int,
         c: UnsafeMutablePointer<Float>, ldc: Int, accumulate: Bool,
         packedA: UnsafeMutablePointer<Float>, packedB: UnsafeMutablePointer<Float>)
+    /// `multiply` on `count` planes of row-major A, B and C, `…PlaneStride` floats apart
+    /// (the 16 or 25 products of a Winograd step), with the same bits, in one call.
+    static func multiplyPlanes(
+        count: Int, rows m: Int, columns n: Int, depth k: Int,
+        a: UnsafePointer<Float>, aRowStride: Int, aPlaneStride: Int,
+        b: UnsafePointer<Float>, bRowStride: Int, bPlaneStride: Int,
+        c: UnsafeMutablePointer<Float>, ldc: Int, cPlaneStride: Int, accumulate: Bool,
+        packedA: UnsafeMutablePointer<Float>, packedB: UnsafeMutablePointer<Float>)
     /// y[j] = Σ_q values[q] · B[rows[q], j].
     static func multiplySparseVectorByMatrix(
         count: Int, rows: UnsafePointer<Int32>, values: UnsafePointer<Float>, columns n: Int,
@@ -77,6 +85,17 @@ protocol KernelSet {
     static func winogradTransformOutputGradient(
         dy: UnsafePointer<Float>, outputHeight oh: Int, outputWidth ow: Int, outputs o: Int,
         tilesY: Int, tilesX: Int, planeRows: Int, into z: UnsafeMutablePointer<Float>)
+    /// v[ξ][t][C] = (Bᵀ d B)[ξ] for every 5×5 window (at rows and columns 3·ty, 3·tx) of a
+    /// channels-last padded map: Winograd F(3×3, 3×3).
+    static func winogradF3TransformInput(
+        padded: UnsafePointer<Float>, paddedWidth pw: Int, channels c: Int,
+        tilesY: Int, tilesX: Int, into v: UnsafeMutablePointer<Float>)
+    /// out[pooled pixel][O] = the 2×2 max-pool of ReLU(Aᵀ m A + bias) over the 3×3 tiles,
+    /// through the unpooled map.
+    static func winogradF3TransformOutputReLUMaxPool(
+        m: UnsafePointer<Float>, tilesY: Int, tilesX: Int, outputs o: Int,
+        bias: UnsafePointer<Float>, unpooled: UnsafeMutablePointer<Float>,
+        into out: UnsafeMutablePointer<Float>)
     // swiftlint:enable function_parameter_count
 }
 

@@ -38,6 +38,31 @@ struct MatrixMultiply {
         }
     }
 
+    /// C_i = (accumulate ? C_i : 0) + A_i · B_i for `count` planes of row-major matrices,
+    /// plane i at `i · aPlaneStride` (…) floats: `multiply` on each, in one call to the
+    /// kernels (a Winograd step's 16 or 25 products of a few tiles each).
+    // swiftlint:disable:next function_parameter_count
+    mutating func multiplyPlanes(
+        count: Int, rows m: Int, columns n: Int, depth k: Int,
+        a: UnsafePointer<Float>, aRowStride: Int, aPlaneStride: Int,
+        b: UnsafePointer<Float>, bRowStride: Int, bPlaneStride: Int,
+        c: UnsafeMutablePointer<Float>, ldc: Int, cPlaneStride: Int, accumulate: Bool
+    ) {
+        let counts = kernels.scratchCounts(rows: m, columns: n, depth: k)
+        if packedA.count < counts.a { packedA = [Float](repeating: 0, count: counts.a) }
+        if packedB.count < counts.b { packedB = [Float](repeating: 0, count: counts.b) }
+        let kernels = kernels
+        packedA.withUnsafeMutableBufferPointer { pa in
+            packedB.withUnsafeMutableBufferPointer { pb in
+                kernels.multiplyPlanes(
+                    count: count, rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
+                    aPlaneStride: aPlaneStride, b: b, bRowStride: bRowStride,
+                    bPlaneStride: bPlaneStride, c: c, ldc: ldc, cPlaneStride: cPlaneStride,
+                    accumulate: accumulate, packedA: pa.baseAddress!, packedB: pb.baseAddress!)
+            }
+        }
+    }
+
     /// y[j] = Σ_q values[q] · B[rows[q], j], rows of B `bRowStride` apart and contiguous
     /// along j: the nonzero entries of a vector (at `rows`) times a matrix.
     func multiplySparseVectorByMatrix(count: Int, rows: UnsafePointer<Int32>,

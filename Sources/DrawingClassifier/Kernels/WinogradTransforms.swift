@@ -63,3 +63,44 @@ enum WinogradTransforms {
         }
     }
 }
+
+extension WinogradTransforms {
+    /// The weight transform of Winograd F(3×3, 3×3) (`WinogradF3Kernel`, interpolation points
+    /// 0, 1, −1, 2, ∞): U[ξ][c][o] = (G g Gᵀ)[ξ], ξ = 5·row + column, for weights g
+    /// `[O, C, 3, 3]`, with
+    ///
+    ///     G = |  ½    0    0  |
+    ///         | −½   −½   −½  |
+    ///         | −⅙    ⅙   −⅙  |
+    ///         |  ⅙    ⅓    ⅔  |
+    ///         |  0    0    1  |
+    ///
+    /// In Double, rounded once. Inference only: done once per plan.
+    static func transformWeightsF3(_ weights: [Float], inputs c: Int, outputs o: Int) -> [Float] {
+        precondition(weights.count == o * c * 9, "Winograd F(3×3, 3×3) needs 3×3 weights.")
+        let g: [[Double]] = [[0.5, 0, 0], [-0.5, -0.5, -0.5], [-1.0 / 6, 1.0 / 6, -1.0 / 6],
+                             [1.0 / 6, 1.0 / 3, 2.0 / 3], [0, 0, 1]]
+        var u = [Float](repeating: 0, count: 25 * c * o)
+        for oc in 0..<o {
+            for ic in 0..<c {
+                let kernel = (oc * c + ic) * 9
+                // G g: 5×3.
+                var left = [[Double]](repeating: [0, 0, 0], count: 5)
+                for i in 0..<5 {
+                    for j in 0..<3 {
+                        for k in 0..<3 { left[i][j] += g[i][k] * Double(weights[kernel + 3 * k + j]) }
+                    }
+                }
+                // (G g) Gᵀ: 5×5.
+                for i in 0..<5 {
+                    for j in 0..<5 {
+                        var sum = 0.0
+                        for k in 0..<3 { sum += left[i][k] * g[j][k] }
+                        u[(5 * i + j) * c * o + ic * o + oc] = Float(sum)
+                    }
+                }
+            }
+        }
+        return u
+    }
+}

@@ -159,7 +159,13 @@ extension InferencePlan {
             guard case var .convolution(conv) = step, index + 3 <= steps.count,
                   case let .map(_, w, _) = shapes[index],
                   w + 2 * conv.padding <= BlankReference.maximumPaddedWidth else { continue }
-            if case .none = conv.fused { continue }
+            switch conv.fused {
+            // F(3×3, 3×3) tiles straddle the pooling windows: a window's rounding depends on
+            // inputs outside it, so a copy would not have its bits. (The windows of the
+            // drawing classifier's third block cover 22×22 pixels and are seldom blank.)
+            case .none, .winogradF3: continue
+            case .singleChannel, .winograd: break
+            }
             conv.blank = BlankReference(input: blank(after: index), output: blank(after: index + 3))
             steps[index] = .convolution(conv)
         }

@@ -18,6 +18,7 @@ extension InferencePlan {
             /// convolution's patches and padded input, the Winograd transformed inputs and
             /// products, the nonzero entries of a dense input.
             var first = 0, second = 0, patches = 0, padded = 0, transformed = 0, products = 0
+            var unpooled = 0
             var nonzeroValues = 0
             /// Int32: the rows of those entries, the windows a fused block computes.
             var nonzeroRows = 0, windowList = 0
@@ -34,6 +35,7 @@ extension InferencePlan {
                 padded = floats.region(plan.paddedCount)
                 transformed = floats.region(plan.transformedCount)
                 products = floats.region(plan.productCount)
+                unpooled = floats.region(plan.unpooledCount)
                 nonzeroValues = floats.region(plan.denseInputCount)
                 nonzeroRows = indices.region(plan.denseInputCount)
                 windowList = indices.region(plan.windowCount)
@@ -58,7 +60,7 @@ extension InferencePlan {
 
     /// The workspace's scratch buffers, for the duration of one `run`.
     struct Scratch {
-        var patches, padded, transformed, products: UnsafeMutablePointer<Float>
+        var patches, padded, transformed, products, unpooled: UnsafeMutablePointer<Float>
         var nonzeroRows: UnsafeMutablePointer<Int32>, nonzeroValues: UnsafeMutablePointer<Float>
         /// Bit masks, one word per row: which pixels of the step's input may differ from
         /// the blank example's, which windows of a fused block differ.
@@ -71,6 +73,7 @@ extension InferencePlan {
             padded = floats + layout.padded
             transformed = floats + layout.transformed
             products = floats + layout.products
+            unpooled = floats + layout.unpooled
             nonzeroValues = floats + layout.nonzeroValues
             nonzeroRows = indices + layout.nonzeroRows
             windowList = indices + layout.windowList

@@ -15,8 +15,11 @@
 ///   convolution, ReLU, 2×2 max-pool in a row (the drawing classifier's blocks): one step
 ///                that never writes the unpooled map; 3×3 kernels with whole vectors of
 ///                channels use Winograd F(2×2, 3×3) (`KernelSet.winograd…`: each pooling
-///                window is one Winograd tile, 2.25× fewer multiplications), one input
-///                channel the direct kernel with the pooling done in registers
+///                window is one Winograd tile, 2.25× fewer multiplications), or F(3×3, 3×3)
+///                where the pooled map comes in 3×3 groups of windows (`winogradF3…`: a
+///                7×7 map's 6×6 in four tiles, 100 products per channel pair instead of
+///                144, through the unpooled map), one input channel the direct kernel with
+///                the pooling done in registers
 ///   flatten      back to the `[C, H, W]` order the dense weights expect
 ///   dense        the input's nonzero entries times the rows of the weights stored
 ///                input-major in blocks of 128 outputs (`[O/128][I][128]`): each weight
@@ -61,6 +64,8 @@ public struct InferencePlan: Sendable {
         case singleChannel
         /// Winograd F(2×2, 3×3) with these transformed weights, `[ξ][C][O]`.
         case winograd(weights: [Float])
+        /// Winograd F(3×3, 3×3) with these transformed weights, `[ξ][C][O]` (25 ξ).
+        case winogradF3(weights: [Float])
     }
 
     struct FullyConnected: Sendable {
@@ -95,9 +100,11 @@ public struct InferencePlan: Sendable {
     let activationCount: Int
     let patchCount: Int
     let paddedCount: Int
-    /// Floats of the Winograd buffers: transformed input `[16][T][C]`, products `[16][T][O]`.
+    /// Floats of the Winograd buffers: transformed input `[16][T][C]`, products `[16][T][O]`
+    /// (25 instead of 16 for F(3×3, 3×3)), and F(3×3, 3×3)'s map before pooling.
     let transformedCount: Int
     let productCount: Int
+    let unpooledCount: Int
     /// The widest dense input: room for its nonzero entries.
     let denseInputCount: Int
     /// The most output pixels (windows) and padded input rows of a fused block.
@@ -125,6 +132,7 @@ public struct InferencePlan: Sendable {
         guard shape.count > 0 else { return nil }
         var steps: [Step] = [], shapes: [Shape] = [shape]
         var patchCount = 1, paddedCount = 1, transformedCount = 1, productCount = 1
+        var unpooledCount = 1
         var windowCount = 1, paddedRowCount = 1
         var path: KernelPath?
         let layers = network.layers
@@ -138,7 +146,7 @@ public struct InferencePlan: Sendable {
                 let pooled = index + 2 < layers.count && layers[index + 1] is ReLU
                     && (layers[index + 2] as? MaxPool2D)?.size == 2 && oh >= 2 && ow >= 2
                 let algorithm = ConvolutionAlgorithm.choose(
-                    inputs: c, outputs: o, kernelSize: k, outputWidth: ow,
+                    inputs: c, outputs: o, kernelSize: k, outputHeight: oh, outputWidth: ow,
                     layout: .channelsLast(pooled: pooled), vectorWidth: path!.kernels.vectorWidth)
                 var step = Convolution(
                     inputChannels: c, outputChannels: o, kernelSize: k, padding: pad,
@@ -153,6 +161,13 @@ public struct InferencePlan: Sendable {
                     let tiles = (oh / 2) * (ow / 2)
                     transformedCount = max(transformedCount, 16 * tiles * c)
                     productCount = max(productCount, 16 * tiles * o)
+                case .winogradF3:
+                    step.fused = .winogradF3(weights: WinogradTransforms.transformWeightsF3(
+                        conv.weight.value.scalars, inputs: c, outputs: o))
+                    let tiles = (oh / 2 * 2 / 3) * (ow / 2 * 2 / 3)
+                    transformedCount = max(transformedCount, 25 * tiles * c)
+                    productCount = max(productCount, 25 * tiles * o)
+                    unpooledCount = max(unpooledCount, 9 * tiles * o)
                 default:
                     break
                 }
@@ -201,6 +216,7 @@ public struct InferencePlan: Sendable {
         self.paddedCount = paddedCount
         self.transformedCount = transformedCount
         self.productCount = productCount
+        self.unpooledCount = unpooledCount
         self.denseInputCount = steps.map { step in
             if case let .dense(dense) = step { dense.inputCount } else { 1 }
         }.max() ?? 1
@@ -367,6 +383,7 @@ public struct InferencePlan: Sendable {
         case .none: return nil
         case .singleChannel: weights = conv.weights
         case let .winograd(u): weights = u
+        case let .winogradF3(u): weights = u
         }
         weights.withUnsafeBufferPointer { wt in
             conv.bias.withUnsafeBufferPointer { b in
@@ -375,7 +392,8 @@ public struct InferencePlan: Sendable {
                     paddedWidth: pw, channels: c, outputs: o, kernelSize: k,
                     pooledHeight: pooledH, pooledWidth: pooledW, algorithm: conv.algorithm,
                     activeWindows: active, tiles: scratch.windowList,
-                    transformed: scratch.transformed, products: scratch.products, &matrix)
+                    transformed: scratch.transformed, products: scratch.products,
+                    unpooled: scratch.unpooled, &matrix)
             }
         }
         guard let blank = conv.blank, let active else { return (0, false) }

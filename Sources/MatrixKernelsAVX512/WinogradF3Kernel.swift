@@ -1,0 +1,1 @@
+../MatrixKernels/WinogradF3Kernel.swift
