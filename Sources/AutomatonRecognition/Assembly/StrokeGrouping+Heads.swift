@@ -156,16 +156,18 @@ extension StrokeGrouping {
             let curl = isLoop(h) && size <= Self.loopHeadSizeOfState * (scale ?? .infinity)
             guard closedHead || curl else { continue }
             let center = centroid(ink[h].sparse)
+            // (A round one, or a curl, only round the end.)
+            let surrounds = round || !closedHead
             // (A loop's end may lie inside another loop drawn on its state.)
             for (s, shaftEnds) in shafts.ends where s != h && size <= Self.headSize * ink[s].extent
                 && (closedHead || !shafts.curled.contains(s)) {
                 for (e, end) in shaftEnds.enumerated()
-                where hull.distance(to: end.point) <= (round ? 0 : Self.closedHeadEndGap * size) {
+                where hull.distance(to: end.point) <= (surrounds ? 0 : Self.closedHeadEndGap * size) {
                     guard !besides.contains(where: { $0.head == h && $0.shaft == s && $0.end == e })
                     else { continue }
-                    // (A round one only where no other head is offered: a loop drawn where
-                    // an arrow with its own head arrives stays a loop.)
-                    if round, besides.contains(where: { $0.shaft == s && $0.end == e
+                    // (Only where no other head is offered: a loop drawn where an arrow with
+                    // its own head arrives stays a loop.)
+                    if surrounds, besides.contains(where: { $0.shaft == s && $0.end == e
                         && $0.score < Self.barbOnlyRank }) { continue }
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     let lateral = abs((center - end.point).cross(end.outward))
