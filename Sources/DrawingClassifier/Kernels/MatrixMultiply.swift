@@ -23,18 +23,12 @@ struct MatrixMultiply {
         b: UnsafePointer<Float>, bRowStride: Int, bColumnStride: Int,
         c: UnsafeMutablePointer<Float>, ldc: Int, accumulate: Bool
     ) {
-        let counts = kernels.scratchCounts(rows: m, columns: n, depth: k)
-        if packedA.count < counts.a { packedA = [Float](repeating: 0, count: counts.a) }
-        if packedB.count < counts.b { packedB = [Float](repeating: 0, count: counts.b) }
-        let kernels = kernels
-        packedA.withUnsafeMutableBufferPointer { pa in
-            packedB.withUnsafeMutableBufferPointer { pb in
-                kernels.multiply(
-                    rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
-                    aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
-                    bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
-                    packedA: pa.baseAddress!, packedB: pb.baseAddress!)
-            }
+        withPackingSpace(rows: m, columns: n, depth: k) { kernels, pa, pb in
+            kernels.multiply(
+                rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
+                aColumnStride: aColumnStride, b: b, bRowStride: bRowStride,
+                bColumnStride: bColumnStride, c: c, ldc: ldc, accumulate: accumulate,
+                packedA: pa, packedB: pb)
         }
     }
 
@@ -48,17 +42,29 @@ struct MatrixMultiply {
         b: UnsafePointer<Float>, bRowStride: Int, bPlaneStride: Int,
         c: UnsafeMutablePointer<Float>, ldc: Int, cPlaneStride: Int, accumulate: Bool
     ) {
+        withPackingSpace(rows: m, columns: n, depth: k) { kernels, pa, pb in
+            kernels.multiplyPlanes(
+                count: count, rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
+                aPlaneStride: aPlaneStride, b: b, bRowStride: bRowStride,
+                bPlaneStride: bPlaneStride, c: c, ldc: ldc, cPlaneStride: cPlaneStride,
+                accumulate: accumulate, packedA: pa, packedB: pb)
+        }
+    }
+
+    /// Runs `body` with the kernels and packing space for A and B large enough for an
+    /// m×k by k×n product (grown once, then kept).
+    private mutating func withPackingSpace(
+        rows m: Int, columns n: Int, depth k: Int,
+        _ body: (any KernelSet.Type, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+            -> Void
+    ) {
         let counts = kernels.scratchCounts(rows: m, columns: n, depth: k)
         if packedA.count < counts.a { packedA = [Float](repeating: 0, count: counts.a) }
         if packedB.count < counts.b { packedB = [Float](repeating: 0, count: counts.b) }
         let kernels = kernels
         packedA.withUnsafeMutableBufferPointer { pa in
             packedB.withUnsafeMutableBufferPointer { pb in
-                kernels.multiplyPlanes(
-                    count: count, rows: m, columns: n, depth: k, a: a, aRowStride: aRowStride,
-                    aPlaneStride: aPlaneStride, b: b, bRowStride: bRowStride,
-                    bPlaneStride: bPlaneStride, c: c, ldc: ldc, cPlaneStride: cPlaneStride,
-                    accumulate: accumulate, packedA: pa.baseAddress!, packedB: pb.baseAddress!)
+                body(kernels, pa.baseAddress!, pb.baseAddress!)
             }
         }
     }
