@@ -249,6 +249,12 @@ import TestSupport
         (40, (-2.9, 3.9), (0.3, 3.6)),   // overlapping by over a third of the shorter arc
         (40, (-2.6, 5.2), (2.65, 1.1)),  // a 300° arc closed by one of 63°
         (17, (-2.9, 3.3), (0.3, 3.2)),   // a small state, 0.42 of the others' radius
+        // a circle drawn on well past its start and cut in two: they share 121°, over half
+        // of the shorter arc (229°; neither is a closed round on its own)
+        (40, (0, 4.0), (2.2, 4.4)),
+        // the second arc starts on the first, 60° before its end; no two ends meet (the
+        // nearest 50° apart, 0.85 of the radius)
+        (40, (0, 3.49), (2.44, 2.97)),
     ]
 
     @Test(arguments: arcPairs.indices)
@@ -818,6 +824,23 @@ import TestSupport
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
+    }
+
+    @Test func anArcOverAThirdOfAStatesOutlineIsTheStatesNotAHeadOfAShaftEndingThere() throws {
+        // q1 drawn once more along its left side (150° of it), where a headless shaft from
+        // q0 ends: an arc that large is no head lying along the outline (the test above has
+        // one of 60°) but a part of the state, so the shaft stays headless and points the
+        // way it was drawn.
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), Point(x: 258, y: 100)))  // 3
+        var rng = SplitMix64(seed: 1)
+        d.add("other", Stroke(points: Sketch.circlePoints(
+            center: Self.right, radius: 41, from: Double.pi * 7 / 12, sweep: Double.pi * 5 / 6,
+            count: 30, using: &rng)))                                            // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 1, in: assembly)?.strokes == [1, 4])
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3])
     }
 
     @Test func aOneStrokeDrawingIsAssembledAsBefore() {

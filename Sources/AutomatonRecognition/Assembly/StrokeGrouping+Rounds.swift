@@ -92,12 +92,14 @@ extension StrokeGrouping {
                       fit.radius >= Self.smallestArcState * (scale ?? 0),
                       fit.radius <= Self.largestArcState * (scale ?? .infinity),
                       [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),
-                      endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius),
+                      endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius)
+                        || endTouches(ink[a], ink[b], within: Self.arcTouchGap * fit.radius),
                       // (an arc curling round on itself, such as a self-loop drawn on a ring,
                       // is a part of no larger round)
                       [a, b].allSatisfy({ !curlsSmaller(ink[$0].fit!, than: fit) }),
                       !crossesARound(fit, besides: [a, b]),
-                      complementary(ink[a].sparse, ink[b].sparse, around: fit.center)
+                      complementary(ink[a].sparse, ink[b].sparse, around: fit.center,
+                                    overlapping: !([a, b].contains { isClosedRound(ink[$0].fit!) }))
                 else { continue }
                 pairs.append((fit.relativeTrimmedResidual, a, b, fit))
             }
@@ -179,10 +181,27 @@ extension StrokeGrouping {
         return [a0, a1].contains { p in min(p.distance(to: b0), p.distance(to: b1)) <= distance }
     }
 
+    /// Whether an end of either stroke lies within `distance` of the other's ink: two arcs of
+    /// one round drawn overlapping, the second started on the first, or the first's end
+    /// drawn over by the second.
+    func endTouches(_ a: Ink, _ b: Ink, within distance: Double) -> Bool {
+        func touches(_ p: Ink, _ q: Ink) -> Bool {
+            guard let first = p.points.first, let last = p.points.last else { return false }
+            return [first, last].contains { end in
+                q.sparse.contains { $0.distance(to: end) <= distance }
+            }
+        }
+        return touches(a, b) || touches(b, a)
+    }
+
     /// Whether two arcs close a circle around `center` between them, each covering its own
     /// part: together at least `minimumUnionBins` of `angleBins` sectors, each at least
-    /// `minimumArcBins`, sharing at most `arcOverlap` of the smaller one's.
-    func complementary(_ a: [Point], _ b: [Point], around center: Point) -> Bool {
+    /// `minimumArcBins`, sharing at most `arcOverlap` of the smaller one's — unless
+    /// `overlapping`: neither is a closed round on its own, so they share as many as they
+    /// like (a circle drawn on well past its start, or a spiral, cut in two; two closed
+    /// rounds sharing their sectors are a ring and its state).
+    func complementary(_ a: [Point], _ b: [Point], around center: Point,
+                       overlapping: Bool = false) -> Bool {
         func sectors(_ points: [Point]) -> Set<Int> {
             var bins = Set<Int>()
             let n = Double(Self.angleBins)
@@ -199,6 +218,7 @@ extension StrokeGrouping {
         let shared = first.intersection(second).count
         return first.union(second).count >= Self.minimumUnionBins
             && min(first.count, second.count) >= Self.minimumArcBins
-            && Double(shared) <= Self.arcOverlap * Double(min(first.count, second.count))
+            && (overlapping
+                || Double(shared) <= Self.arcOverlap * Double(min(first.count, second.count)))
     }
 }

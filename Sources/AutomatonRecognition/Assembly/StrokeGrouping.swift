@@ -28,7 +28,12 @@ import StrokeFormats
 ///    `smallestArcState`…`largestArcState`·S large. Each arc covers at least
 ///    `minimumArcBins` of the `angleBins` sectors round the joint centre, and they share at
 ///    most `arcOverlap` of the shorter one's (a circle drawn past its start and cut in two
-///    overlaps by a third and more). Two arcs whose round crosses (within `touchingRounds`)
+///    overlaps by a third and more) — any number when neither is a closed round on its own
+///    (a circle drawn on well past its start, or a spiral; two closed rounds sharing their
+///    sectors are a ring and its state). Two ends meet, or an end of one lies within
+///    `arcTouchGap` of the radius of the other's ink (arcs drawn over each other). An arc
+///    lying on a state that covers `largeAbsorbedArc` or more joins it at once: a head
+///    lying along the outline is smaller. Two arcs whose round crosses (within `touchingRounds`)
 ///    two closed rounds, or one at least `bridgedRound` of its size, are no state: two
 ///    bowed arrows between two states.
 /// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
@@ -138,6 +143,8 @@ struct StrokeGrouping {
     static let largestArcState = 2.5
     static let arcEndGap = 0.6
     static let continuedArcGap = 0.25
+    static let arcTouchGap = 0.2
+    static let largeAbsorbedArc = 120.0 * Double.pi / 180
     static let touchingRounds = 1.25
     static let touchingLoop = 1.15
     static let bridgedRound = 0.75
@@ -238,7 +245,13 @@ struct StrokeGrouping {
 
         var owner = Array(ordered.indices)       // position → group leader position
         // 2. Arcs: merged rounds (leader → their ink), each of class "circle".
-        let (merged, absorbed) = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
+        var (merged, absorbed) = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
+        // (An arc on a state covering a third of a turn or more is no head lying there: it
+        // joins its state now.)
+        for (a, host) in absorbed where ink[a].fit!.coveredAngle >= Self.largeAbsorbedArc {
+            owner[a] = host
+            absorbed[a] = nil
+        }
         // (A loop on a state drawn in arcs is known only now.)
         let arcLoops = selfLoops(
             ink, scale: scale, rounds: merged.values.compactMap { quickFit(resampled($0, count: 32)) },
