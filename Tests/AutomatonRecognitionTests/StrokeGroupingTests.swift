@@ -311,6 +311,27 @@ import TestSupport
         #expect(center.distance(to: right) < 6)   // a circle fitted to an oval
     }
 
+    @Test func aLumpyStatesLongArcThatPassesAsAStateAloneStillPairsWithTheArcClosingIt() throws {
+        // A round whose radius swings by a third (40 · (1 + 0.32 sin 3t)): the long arc fits
+        // a circle too loosely to count as an arc (residual ≈ 0.165 of its radius) but
+        // passes as a state on its own; the short arc closes it where it stopped.
+        var d = Self.twoStates
+        let right = Self.right
+        func lumpy(from: Double, sweep: Double, count: Int) -> [Point] {
+            (0..<count).map { k in
+                let t = from + sweep * Double(k) / Double(count - 1)
+                let r = 40 * (1 + 0.32 * sin(3 * t))
+                return Point(x: right.x + r * cos(t), y: right.y + r * sin(t))
+            }
+        }
+        d.strokes[1] = ("circle", Stroke(points: lumpy(from: 0.9, sweep: 4.6, count: 46)))
+        d.add("other", Stroke(points: lumpy(from: 5.4, sweep: 1.88, count: 20)))  // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 1, in: assembly)?.strokes == [1, 3])
+    }
+
     /// An oval state drawn as one stroke with a pen lift: the second arc starts where the
     /// first stopped. Judged as the one stroke they make (the single-stroke residual bound),
     /// not by the stricter bound for arcs that only come near each other — which the same

@@ -56,7 +56,7 @@ extension StrokeGrouping {
         var merged: [Int: [Point]] = [:], absorbed: [Int: Int] = [:]
         let arcs = ink.indices.filter { k in
             guard !loops.contains(k), let fit = ink[k].fit else { return false }
-            return fit.relativeTrimmedResidual <= Self.maximumArcResidual
+            return (fit.relativeTrimmedResidual <= Self.maximumArcResidual || ink[k].isState)
                 && fit.coveredAngle >= Self.minimumArcCoverage
                 && fit.radius >= Self.arcStateRatio * (scale ?? 0)
         }

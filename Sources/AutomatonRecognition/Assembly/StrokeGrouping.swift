@@ -16,8 +16,8 @@ import StrokeFormats
 ///    round of any other class, at least `roundHeadRatio`·S, whose outline is round (the
 ///    circularity of its convex hull above `roundHull`; a closed head's is not); circles under
 ///    `headCircleRatio`·S are no states (letters, closed heads).
-/// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, covering
-///    `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
+/// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, or passing as a
+///    state alone however lumpy, covering `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
 ///    distance from its centre within `absorbedArcRadiusTolerance` of its radius) unless
 ///    step 4 makes it a head (a head drawn along the outline of the state it points at), or
 ///    another such arc when the two fit one circle covering `minimumArcUnionCoverage` (an
