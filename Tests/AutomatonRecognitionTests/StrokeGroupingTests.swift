@@ -722,6 +722,28 @@ import TestSupport
         #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
     }
 
+    @Test(arguments: ["cycle", "other"])
+    func theInnerCircleOfAFinalStateDrawnAsAnOpenCIsItsStateWhateverItsClass(label: String)
+        throws {
+        // q1 final: the ring a closed circle, the state inside it an open C of 240° (or an
+        // oval) that the classifier calls a loop or nothing; an arrow ends on the ring with
+        // its head drawn separately, touching the C. The C is the state, not a piece of
+        // the head nor a self-loop.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        let right = Self.right
+        d.strokes[1] = ("circle", Sketch.circle(center: right, radius: 50))
+        d.add(label, Stroke(points: Sketch.circlePoints(
+            center: right, radius: 38, from: Double.pi / 3, sweep: Double.pi * 4 / 3,
+            count: 40, using: &rng)))                                             // 3
+        d.add("arrow", Self.shaft(Point(x: 145, y: 100), Point(x: 250, y: 100)))  // 4
+        d.add("circle", Self.head(at: Point(x: 252, y: 100)))                     // 5
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1 final", "q0 -> q1 a"])
+        #expect(Self.element(of: 3, in: assembly)?.role.name == "state")
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
+    }
+
     @Test func aLoopDrawnOverTheGapOfAnOpenFinalRingStaysALoop() throws {
         // q1 final, its ring left open at the top (≈ 300°), and a self-loop drawn there: the
         // ring and the loop together fit one circle, but the loop curls round on itself (its

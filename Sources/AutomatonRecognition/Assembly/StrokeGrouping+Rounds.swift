@@ -139,6 +139,34 @@ extension StrokeGrouping {
         return (merged, absorbed)
     }
 
+    /// The inner circles of final states that pass as no state on their own — an open C,
+    /// an oval, which the classifier calls a loop or nothing: a stroke covering
+    /// `minimumCircleCoverage` of a round (residual ≤ `innerRoundResidual`), concentric
+    /// (within `innerRoundCenter` of its radius) inside a state or a round drawn in arcs, at
+    /// most `innerRoundRatio` of its size and at least its ring's smallest share
+    /// (1 / `maximumRingRatio`). Marks them as states.
+    func innerRounds(_ ink: inout [Ink], loops: Set<Int>, owner: [Int],
+                     merged: [Int: [Point]]) -> Set<Int> {
+        let rounds = ink.indices.compactMap { k -> CircleFit? in
+            ink[k].isState && owner[k] == k && merged[k] == nil ? ink[k].fit : nil
+        } + merged.values.compactMap { quickFit(resampled($0, count: 32)) }
+        var inner = Set<Int>()
+        for k in ink.indices where owner[k] == k && merged[k] == nil && !ink[k].isState
+            && !loops.contains(k) {
+            guard let fit = ink[k].fit, fit.coveredAngle >= options.minimumCircleCoverage,
+                  fit.relativeTrimmedResidual <= Self.innerRoundResidual else { continue }
+            if rounds.contains(where: { round in
+                round.center.distance(to: fit.center) <= Self.innerRoundCenter * fit.radius
+                    && fit.radius <= Self.innerRoundRatio * round.radius
+                    && round.radius <= options.maximumRingRatio * fit.radius
+            }) {
+                inner.insert(k)
+                ink[k].isState = true
+            }
+        }
+        return inner
+    }
+
     /// A circle fitted in closed form (Taubin's algebraic fit, no iterations) to evenly
     /// resampled points (`Ink.samples`, one stroke's or two arcs' together): enough to tell
     /// arcs, rounds and sizes apart, at a fraction of the cost of `CircleFit.fit` (the
