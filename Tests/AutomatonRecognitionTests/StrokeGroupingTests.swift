@@ -722,19 +722,20 @@ import TestSupport
         #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
     }
 
-    @Test(arguments: ["cycle", "other"])
-    func theInnerCircleOfAFinalStateDrawnAsAnOpenCIsItsStateWhateverItsClass(label: String)
-        throws {
-        // q1 final: the ring a closed circle, the state inside it an open C of 240° (or an
-        // oval) that the classifier calls a loop or nothing; an arrow ends on the ring with
+    @Test(arguments: [("cycle", 38.0), ("other", 38), ("cycle", 45)])
+    func theInnerCircleOfAFinalStateDrawnAsAnOpenCIsItsStateWhateverItsClass(
+        label: String, radius: Double) throws {
+        // q1 final: the ring a closed circle of radius 50, the state inside it an open C of
+        // 240° that the classifier calls a loop or nothing; an arrow ends on the ring with
         // its head drawn separately, touching the C. The C is the state, not a piece of
-        // the head nor a self-loop.
+        // the head nor a self-loop. At 0.9 of the ring's radius it is no arc drawn over the
+        // ring either.
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)
         let right = Self.right
         d.strokes[1] = ("circle", Sketch.circle(center: right, radius: 50))
         d.add(label, Stroke(points: Sketch.circlePoints(
-            center: right, radius: 38, from: Double.pi / 3, sweep: Double.pi * 4 / 3,
+            center: right, radius: radius, from: Double.pi / 3, sweep: Double.pi * 4 / 3,
             count: 40, using: &rng)))                                             // 3
         d.add("arrow", Self.shaft(Point(x: 145, y: 100), Point(x: 250, y: 100)))  // 4
         d.add("circle", Self.head(at: Point(x: 252, y: 100)))                     // 5

@@ -124,7 +124,7 @@ extension StrokeGrouping {
             // state's own.
             let host = ink.indices.compactMap { k -> (k: Int, residual: Double)? in
                 guard k != a, ink[k].isState, owner[k] == k, merged[k] == nil,
-                      let c = ink[k].fit else { return nil }
+                      let c = ink[k].fit, !isInnerRound(ink[a].fit!, of: c) else { return nil }
                 guard let fit = quickFit(ink[k].samples + ink[a].samples),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual,
                       abs(c.radius / fit.radius - 1) <= Self.absorbedArcRadiusTolerance,
@@ -153,18 +153,23 @@ extension StrokeGrouping {
         var inner = Set<Int>()
         for k in ink.indices where owner[k] == k && merged[k] == nil && !ink[k].isState
             && !loops.contains(k) {
-            guard let fit = ink[k].fit, fit.coveredAngle >= options.minimumCircleCoverage,
-                  fit.relativeTrimmedResidual <= Self.innerRoundResidual else { continue }
-            if rounds.contains(where: { round in
-                round.center.distance(to: fit.center) <= Self.innerRoundCenter * fit.radius
-                    && fit.radius <= Self.innerRoundRatio * round.radius
-                    && round.radius <= options.maximumRingRatio * fit.radius
-            }) {
+            guard let fit = ink[k].fit else { continue }
+            if rounds.contains(where: { isInnerRound(fit, of: $0) }) {
                 inner.insert(k)
                 ink[k].isState = true
             }
         }
         return inner
+    }
+
+    /// Whether `fit` is a round concentric inside `round` as a final state's inner circle
+    /// is inside its ring.
+    func isInnerRound(_ fit: CircleFit, of round: CircleFit) -> Bool {
+        fit.coveredAngle >= options.minimumCircleCoverage
+            && fit.relativeTrimmedResidual <= Self.innerRoundResidual
+            && round.center.distance(to: fit.center) <= Self.innerRoundCenter * fit.radius
+            && fit.radius <= Self.innerRoundRatio * round.radius
+            && round.radius <= options.maximumRingRatio * fit.radius
     }
 
     /// A circle fitted in closed form (Taubin's algebraic fit, no iterations) to evenly

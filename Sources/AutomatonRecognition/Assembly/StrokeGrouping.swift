@@ -35,7 +35,8 @@ import StrokeFormats
 ///    lying on a state that covers `largeAbsorbedArc` or more joins it at once: a head
 ///    lying along the outline is smaller. A stroke covering most of a round concentric
 ///    inside a state or a round in arcs, smaller than it but within a ring's ratio, is the
-///    inner circle of a final state, whatever its class (`innerRounds`: an open C, an oval).
+///    inner circle of a final state, whatever its class (`innerRounds`: an open C, an oval),
+///    and no arc lying on that round.
 ///    Two arcs whose round crosses (within `touchingRounds`)
 ///    two closed rounds, or one at least `bridgedRound` of its size, are no state: two
 ///    bowed arrows between two states.
