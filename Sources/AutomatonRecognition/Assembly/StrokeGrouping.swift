@@ -17,9 +17,9 @@ import StrokeFormats
 ///    circularity of its convex hull above `roundHull`; a closed head's is not); circles under
 ///    `headCircleRatio`·S are no states (letters, closed heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, or passing as a
-///    state alone however lumpy, covering `minimumArcCoverage`…`minimumArcUnionCoverage`) joins the state it lies on (mean
-///    distance from its centre within `absorbedArcRadiusTolerance` of its radius) unless
-///    step 4 makes it a head (a head drawn along the outline of the state it points at), or
+///    state alone however lumpy, covering `minimumArcCoverage`…`minimumArcUnionCoverage`)
+///    joins the state it lies on (mean distance from its centre within
+///    `absorbedArcRadiusTolerance` of its radius) unless step 4 makes it a head (a head drawn along the outline of the state it points at), or
 ///    another such arc when the two fit one circle covering `minimumArcUnionCoverage` (an
 ///    arc covering half a turn on its own is then at least `ownArcRadius` of that circle;
 ///    two arcs where one starts within `continuedArcGap` of the radius from where the other
@@ -36,10 +36,9 @@ import StrokeFormats
 ///    lying along the outline is smaller. A stroke covering most of a round concentric
 ///    inside a state or a round in arcs, smaller than it but within a ring's ratio, is the
 ///    inner circle of a final state, whatever its class (`innerRounds`: an open C, an oval),
-///    and no arc lying on that round.
-///    Two arcs whose round crosses (within `touchingRounds`)
-///    two closed rounds, or one at least `bridgedRound` of its size, are no state: two
-///    bowed arrows between two states.
+///    and no arc lying on that round. Two arcs whose round crosses (within
+///    `touchingRounds`) two closed rounds, or one at least `bridgedRound` of its size, are
+///    no state: two bowed arrows between two states.
 /// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
 ///    `textOutlineGap`·S), lying within `textGap`·S of each other, are letters of a word:
 ///    `rejected`, whatever the classifier made of each (text is not read as labels yet) —
