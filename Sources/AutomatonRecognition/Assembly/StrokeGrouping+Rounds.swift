@@ -50,7 +50,8 @@ extension StrokeGrouping {
     /// is judged by their joint fit. Their leader (`owner`) is the lower position. Returns
     /// the merged rounds' ink by leader, in angle order, and the arcs left over that lie on
     /// a state, with that state (`absorbed`: they join it if no arrow takes them as its
-    /// head); marks the paired strokes as states.
+    /// head; one covering `largeAbsorbedArc` joins it here, in `owner`); marks the paired
+    /// strokes as states.
     func joinArcs(_ ink: inout [Ink], loops: Set<Int>, scale: Double?,
                   owner: inout [Int]) -> (merged: [Int: [Point]], absorbed: [Int: Int]) {
         var merged: [Int: [Point]] = [:], absorbed: [Int: Int] = [:]
@@ -134,7 +135,13 @@ extension StrokeGrouping {
                 else { return nil }
                 return (k, fit.relativeTrimmedResidual)
             }.min { $0.residual < $1.residual }?.k
-            if let host { absorbed[a] = host }
+            // (One covering `largeAbsorbedArc` or more joins it now: no head lying along
+            // the outline is that long.)
+            if let host, ink[a].fit!.coveredAngle >= Self.largeAbsorbedArc {
+                owner[a] = host
+            } else if let host {
+                absorbed[a] = host
+            }
         }
         return (merged, absorbed)
     }
@@ -145,11 +152,12 @@ extension StrokeGrouping {
     /// (within `innerRoundCenter` of its radius) inside a state or a round drawn in arcs, at
     /// most `innerRoundRatio` of its size and at least its ring's smallest share
     /// (1 / `maximumRingRatio`). Marks them as states.
+    /// `mergedRounds`: the circles of the rounds drawn in arcs.
     func innerRounds(_ ink: inout [Ink], loops: Set<Int>, owner: [Int],
-                     merged: [Int: [Point]]) -> Set<Int> {
+                     merged: [Int: [Point]], mergedRounds: [CircleFit]) -> Set<Int> {
         let rounds = ink.indices.compactMap { k -> CircleFit? in
             ink[k].isState && owner[k] == k && merged[k] == nil ? ink[k].fit : nil
-        } + merged.values.compactMap { quickFit(resampled($0, count: 32)) }
+        } + mergedRounds
         var inner = Set<Int>()
         for k in ink.indices where owner[k] == k && merged[k] == nil && !ink[k].isState
             && !loops.contains(k) {

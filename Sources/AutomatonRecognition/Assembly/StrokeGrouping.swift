@@ -251,21 +251,17 @@ struct StrokeGrouping {
 
         var owner = Array(ordered.indices)       // position → group leader position
         // 2. Arcs: merged rounds (leader → their ink), each of class "circle".
-        var (merged, absorbed) = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
-        // (An arc on a state covering a third of a turn or more is no head lying there: it
-        // joins its state now.)
-        for (a, host) in absorbed where ink[a].fit!.coveredAngle >= Self.largeAbsorbedArc {
-            owner[a] = host
-            absorbed[a] = nil
-        }
+        let (merged, absorbed) = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
+        let mergedRounds = merged.values.compactMap { quickFit(resampled($0, count: 32)) }
         // (A loop on a state drawn in arcs is known only now.)
         let arcLoops = selfLoops(
-            ink, scale: scale, rounds: merged.values.compactMap { quickFit(resampled($0, count: 32)) },
+            ink, scale: scale, rounds: mergedRounds,
             among: ink.indices.filter { ink[$0].isState && owner[$0] == $0 && merged[$0] == nil })
         for a in arcLoops { ink[a].isState = false }
         loops.formUnion(arcLoops)
         var kindOf = merged.mapValues { _ in "circle" }  // leader → class of a merged group
-        let innerRounds = self.innerRounds(&ink, loops: loops, owner: owner, merged: merged)
+        let innerRounds = self.innerRounds(&ink, loops: loops, owner: owner, merged: merged,
+                                           mergedRounds: mergedRounds)
 
         // 3. Heads.
         // (A circle under `headCircleRatio`·S is no state: it may be a closed head.)
