@@ -145,7 +145,7 @@ public struct Rasterizer: Sendable, Equatable {
     /// `buffer[y * side + x]`) into a caller-owned buffer of `side * side` floats, with no
     /// allocation. The buffer is first used for squared distances, then overwritten.
     /// Points closer than 0.2 px to the previous drawn point are skipped (the path moves by
-    /// less than that); about 5 µs per 73-point stroke with `-O` (docs/rasterizer.md).
+    /// less than that); about 2.4 µs per 64-point stroke with `-O` (docs/benchmarks.md).
     public func rasterize(_ strokes: [Stroke], into buffer: inout [Float]) {
         precondition(buffer.count == side * side,
                      "The buffer must hold side × side = \(side * side) floats.")
@@ -186,16 +186,24 @@ public struct Rasterizer: Sendable, Equatable {
         }
     }
 
+    /// ⌊v⌋ for a finite v, without a call to `floorf` (a baseline x86-64 build has no
+    /// rounding instruction): the truncation, one less where that rounded a negative up.
+    @inline(__always)
+    private static func floor(_ v: Float) -> Int {
+        let truncated = Int(v)
+        return Float(truncated) > v ? truncated - 1 : truncated
+    }
+
     /// Lowers the squared distance of every pixel within `reach` of segment a–b.
     @inline(__always)
     private static func stamp(segmentFrom a: (x: Float, y: Float), to b: (x: Float, y: Float),
                               reach: Float, side: Int, into d2: UnsafeMutableBufferPointer<Float>) {
         // Non-finite points (possible in hand-built strokes, never from StrokeReader) draw nothing.
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-        let x0 = max(0, Int((min(a.x, b.x) - reach).rounded(.down)))
-        let x1 = min(side - 1, Int((max(a.x, b.x) + reach).rounded(.down)))
-        let y0 = max(0, Int((min(a.y, b.y) - reach).rounded(.down)))
-        let y1 = min(side - 1, Int((max(a.y, b.y) + reach).rounded(.down)))
+        let x0 = max(0, floor(min(a.x, b.x) - reach))
+        let x1 = min(side - 1, floor(max(a.x, b.x) + reach))
+        let y0 = max(0, floor(min(a.y, b.y) - reach))
+        let y1 = min(side - 1, floor(max(a.y, b.y) + reach))
         guard x0 <= x1, y0 <= y1 else { return }
         let dx = b.x - a.x, dy = b.y - a.y
         let length2 = dx * dx + dy * dy
