@@ -158,6 +158,31 @@ import TestSupport
         #expect(geometry.drawnBarbs == 2)
     }
 
+    @Test func aShortBarbDrawnWithALongShaftStillTakesTheOtherBarbAtItsCorner() throws {
+        // Two states 800 apart; the shaft, 712 units, runs on past the tip into a barb of
+        // 20 units (2.7 % of the stroke: a small head on a long line); the other barb is a
+        // stroke of its own from the tip.
+        let tip = Point(x: 856, y: 100)
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        d.add("circle", Sketch.circle(center: Point(x: 900, y: 100), radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.label("a", 500, 88)
+        d.add("arrow", Stroke(points: Sketch.polyline(
+            [Point(x: 144, y: 100), tip, Point(x: tip.x - 17.3, y: tip.y - 10)])))  // 3
+        d.add("arrow", Stroke(points: Sketch.polyline(
+            [tip, Point(x: tip.x - 17.3, y: tip.y + 10)])))                          // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        guard case let .transition(geometry, "q0", "q1") = arrow.role else {
+            Issue.record("strokes 3, 4 should be q0 → q1, got \(arrow.role)")
+            return
+        }
+        #expect(geometry.tip.distance(to: tip) < 3)
+    }
+
     @Test func barbsStartingBehindTheEndOfAShaftThatOvershootsThemJoinIt() throws {
         // The shaft runs 9 units past where its two barbs start; each barb's middle lies
         // about its own length behind the shaft's end.

@@ -74,7 +74,9 @@ extension StrokeGrouping {
     /// last), if it ends in one: a head drawn as a barb with the shaft and one barb more has
     /// that other barb at the corner, not at the stroke's end. The barb is the ink from the
     /// sharpest corner whose ink beyond it, straight from corner to end, is
-    /// `wholeArrowBarb`…`wholeArrowLongestBarb` of the stroke long and turns back by at
+    /// `hookBarb`…`wholeArrowLongestBarb` of the stroke long (less than a whole arrow's
+    /// `wholeArrowBarb`: a small head on a long connector has barbs of 2–4 % of the
+    /// stroke) and turns back by at
     /// least `hookTurn` from the shaft's direction into the corner (over `hookApproach` of
     /// the stroke; an elbow turns by about a right angle). The shaft is cut there and points
     /// out of the corner.
@@ -89,7 +91,7 @@ extension StrokeGrouping {
         for c in stride(from: line.count - 2, through: approach, by: -1) {
             let barb = end - line[c]
             guard barb.length <= Self.wholeArrowLongestBarb * length else { break }
-            guard barb.length >= Self.wholeArrowBarb * length,
+            guard barb.length >= Self.hookBarb * length,
                   let incoming = (line[c] - line[c - approach]).normalized,
                   let outgoing = barb.normalized else { continue }
             let turn = acos(max(-1, min(1, incoming.dot(outgoing))))

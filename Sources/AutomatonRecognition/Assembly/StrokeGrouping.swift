@@ -168,6 +168,7 @@ struct StrokeGrouping {
     static let hookSamples = 128
     static let hookApproach = 0.1
     static let hookTurn = 110.0 * Double.pi / 180
+    static let hookBarb = 0.01
     static let barbGap = 1.0
     static let barbLateral = 0.85
     static let minimumBarbAngle = 10.0 * Double.pi / 180
