@@ -183,6 +183,25 @@ import TestSupport
         #expect(geometry.tip.distance(to: tip) < 3)
     }
 
+    @Test func aHeadAsNearOneShaftsStartAsAnothersEndGoesToTheEnd() throws {
+        // Shaft 3 leaves p, on q1's outline, down and left (12°) towards q0; shaft 4 arrives
+        // at p from up and left (16°). The head at p points right, along neither: its
+        // middle lies a little nearer the line of the one's start than of the other's end
+        // (1.9 and 2.5 units). A pen mostly draws a shaft towards its head, so it is 4's.
+        let p = Point(x: 256, y: 100)
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(p, Point(x: 144, y: 124)))                      // 3
+        d.add("arrow", Self.shaft(Point(x: 144, y: 68), p))                       // 4
+        d.add("circle", Self.head(at: p))                                          // 5
+        let assembly = d.assemble()
+        let arrow = try #require(Self.element(of: 4, in: assembly))
+        #expect(arrow.strokes == [4, 5])
+        guard case .transition(_, "q0", "q1") = arrow.role else {
+            Issue.record("strokes 4, 5 should be q0 → q1, got \(arrow.role)")
+            return
+        }
+    }
+
     @Test func barbsStartingBehindTheEndOfAShaftThatOvershootsThemJoinIt() throws {
         // The shaft runs 9 units past where its two barbs start; each barb's middle lies
         // about its own length behind the shaft's end.

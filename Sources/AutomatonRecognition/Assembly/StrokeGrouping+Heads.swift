@@ -78,8 +78,8 @@ extension StrokeGrouping {
                     else { continue }
                     // (An offer only as a barb comes after every other.)
                     let barbOnly = lateral > Self.headLateral * size
-                    offers.append(((gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0),
-                                   h, s, e))
+                    offers.append(((gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0)
+                                   + (end.side == 0 ? Self.penStartRank : 0), h, s, e))
                 }
             }
         }

@@ -67,8 +67,8 @@ import StrokeFormats
 ///    is dealt after every other and does not make its stroke "no shaft". A barb may also
 ///    lie up to `barbBehind`·(its extent) behind the end (a shaft drawn on past the
 ///    barbs' start). A shaft that
-///    ends in a barb drawn with it (`hookedEnd`: a sharp turn back, more than an elbow's)
-///    also offers the corner before that barb, to barbs only: the other barb lies there.
+///    ends in a barb drawn with it (`hookedEnd`: a sharp turn back, more than an elbow's,
+///    into at least `hookBarb` of the stroke) also offers the corner before that barb, to barbs only: the other barb lies there.
 ///    Whatever its class and size, a closed stroke whose outline is no round is a head of
 ///    the shaft whose end lies inside it (`closedHeadOffers`: a triangle drawn round the
 ///    end of a shaft, which the classifier calls a circle or a loop).
@@ -80,7 +80,9 @@ import StrokeFormats
 ///    shaft's end (the two barbs of a V would take each other), nor at all when a stroke
 ///    offered at its other end is offered to that shaft too (the other barb of the same
 ///    V), unless that head is a closed round (no barb); its other end may hold a head of
-///    its own. Offers are taken best first, except
+///    its own. Offers are ranked by (gap + lateral offset of the centre)/(extent), plus
+///    `penStartRank` at the pen's first end of a shaft (nine shafts in ten in the
+///    flowcharts are drawn towards their head), and taken best first, except
 ///    that a shaft with a head takes no more that is also offered to a shaft with none
 ///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
 ///    at one end: the end with more or, with as many at each, the end whose heads are
@@ -169,6 +171,7 @@ struct StrokeGrouping {
     static let hookApproach = 0.1
     static let hookTurn = 110.0 * Double.pi / 180
     static let hookBarb = 0.01
+    static let penStartRank = 0.05
     static let barbGap = 1.0
     static let barbLateral = 0.85
     static let minimumBarbAngle = 10.0 * Double.pi / 180
