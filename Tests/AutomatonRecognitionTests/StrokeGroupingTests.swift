@@ -186,8 +186,8 @@ import TestSupport
     @Test func aHeadAsNearOneShaftsStartAsAnothersEndGoesToTheEnd() throws {
         // Shaft 3 leaves p, on q1's outline, down and left (12°) towards q0; shaft 4 arrives
         // at p from up and left (16°). The head at p points right, along neither: its
-        // middle lies a little nearer the line of the one's start than of the other's end
-        // (1.9 and 2.5 units). A pen mostly draws a shaft towards its head, so it is 4's.
+        // middle lies a little nearer the line of the one's start than of the other's end.
+        // A pen mostly draws a shaft towards its head, so it is 4's.
         let p = Point(x: 256, y: 100)
         var d = Self.twoStates
         d.add("arrow", Self.shaft(p, Point(x: 144, y: 124)))                      // 3

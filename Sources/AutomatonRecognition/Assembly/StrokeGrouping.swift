@@ -68,7 +68,8 @@ import StrokeFormats
 ///    lie up to `barbBehind`·(its extent) behind the end (a shaft drawn on past the
 ///    barbs' start). A shaft that
 ///    ends in a barb drawn with it (`hookedEnd`: a sharp turn back, more than an elbow's,
-///    into at least `hookBarb` of the stroke) also offers the corner before that barb, to barbs only: the other barb lies there.
+///    into at least `hookBarb` of the stroke) also offers the corner before that barb, to
+///    barbs only: the other barb lies there.
 ///    Whatever its class and size, a closed stroke whose outline is no round is a head of
 ///    the shaft whose end lies inside it (`closedHeadOffers`: a triangle drawn round the
 ///    end of a shaft, which the classifier calls a circle or a loop).
