@@ -158,6 +158,28 @@ import TestSupport
         #expect(geometry.drawnBarbs == 2)
     }
 
+    @Test func aBarbDrawnWithTheShaftTurningBackByLittleMoreThanAnElbowIsStillABarb() throws {
+        // As above, but the barbs stand 75° off the shaft: the one drawn with the shaft
+        // turns back by 105°, more than a connector's elbow (about 90°).
+        let tip = Point(x: 256, y: 100)
+        let (across, back) = (sin(75 * Double.pi / 180), cos(75 * Double.pi / 180))
+        var d = Self.twoStates
+        d.add("arrow", Stroke(points: Sketch.polyline(
+            [Point(x: 144, y: 100), tip,
+             Point(x: tip.x - 16 * back, y: tip.y - 16 * across)])))               // 3
+        d.add("arrow", Stroke(points: Sketch.polyline(
+            [tip, Point(x: tip.x - 16 * back, y: tip.y + 16 * across)])))          // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        guard case let .transition(geometry, "q0", "q1") = arrow.role else {
+            Issue.record("strokes 3, 4 should be q0 → q1, got \(arrow.role)")
+            return
+        }
+        #expect(geometry.tip.distance(to: tip) < 3)
+    }
+
     @Test func aShortBarbDrawnWithALongShaftStillTakesTheOtherBarbAtItsCorner() throws {
         // Two states 800 apart; the shaft, 712 units, runs on past the tip into a barb of
         // 20 units (2.7 % of the stroke: a small head on a long line); the other barb is a

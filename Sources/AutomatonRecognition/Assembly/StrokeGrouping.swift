@@ -170,7 +170,7 @@ struct StrokeGrouping {
     static let barbOnlyRank = 100.0
     static let hookSamples = 128
     static let hookApproach = 0.1
-    static let hookTurn = 110.0 * Double.pi / 180
+    static let hookTurn = 100.0 * Double.pi / 180
     static let hookBarb = 0.01
     static let penStartRank = 0.05
     static let barbGap = 1.0
