@@ -76,10 +76,9 @@ extension StrokeGrouping {
     /// sharpest corner whose ink beyond it, straight from corner to end, is
     /// `hookBarb`…`wholeArrowLongestBarb` of the stroke long (less than a whole arrow's
     /// `wholeArrowBarb`: a small head on a long connector has barbs of 2–4 % of the
-    /// stroke) and turns back by at
-    /// least `hookTurn` from the shaft's direction into the corner (over `hookApproach` of
-    /// the stroke; an elbow turns by about a right angle). The shaft is cut there and points
-    /// out of the corner.
+    /// stroke) and turns back by at least `hookTurn` from the shaft's direction into the
+    /// corner (over `hookApproach` of the stroke; an elbow turns by about a right angle).
+    /// The shaft is cut there and points out of the corner.
     func hookedEnd(_ points: [Point], side: Int) -> ShaftEnd? {
         guard points.count >= 3 else { return nil }
         let line = resampled(side == 1 ? points : points.reversed(), count: Self.hookSamples)
