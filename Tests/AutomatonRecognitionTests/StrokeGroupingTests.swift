@@ -224,6 +224,32 @@ import TestSupport
         }
     }
 
+    @Test func twoShaftsEndingTogetherTakeTheHeadsThatFitThemBestAsAPair() {
+        // Shafts 0 and 1 end side by side. Head 2 fits 1 best (0.10) but 0 nearly as well
+        // (0.20); head 3 fits 1 (0.15) and 0 only badly (0.80). Dealt best offer first, 1
+        // takes 2 and 0 is left with 3 (0.90 in all); exchanged, 0.35.
+        let grouping = StrokeGrouping(options: AssemblyOptions())
+        func ends(_ y: Double) -> [StrokeGrouping.ShaftEnd] {
+            [.init(point: Point(x: 0, y: y), outward: Point(x: -1, y: 0), side: 0),
+             .init(point: Point(x: 200, y: y), outward: Point(x: 1, y: 0), side: 1)]
+        }
+        let shaftEnds = [0: ends(0), 1: ends(12)]
+        // (Straight strokes: no V, so only the scores count.)
+        let bar = [Point(x: 190, y: 20), Point(x: 200, y: 30)]
+        let ink = Array(repeating: StrokeGrouping.Ink(points: bar, sparse: bar, extent: 14),
+                        count: 4)
+        func dealt(_ offers: [StrokeGrouping.Offer]) -> [Int: [Int]] {
+            grouping.dealHeads(offers, ends: shaftEnds, contested: StrokeGrouping.contested(offers),
+                               ink: ink)
+                .mapValues { $0.map(\.head) }
+        }
+        #expect(dealt([(0.10, 2, 1, 1), (0.20, 2, 0, 1), (0.15, 3, 1, 1), (0.80, 3, 0, 1)])
+                == [0: [2], 1: [3]])
+        // With head 3 fitting 0 at 0.25, the pairs sum to 0.35 either way: no exchange.
+        #expect(dealt([(0.10, 2, 1, 1), (0.20, 2, 0, 1), (0.15, 3, 1, 1), (0.25, 3, 0, 1)])
+                == [0: [3], 1: [2]])
+    }
+
     @Test func barbsStartingBehindTheEndOfAShaftThatOvershootsThemJoinIt() throws {
         // The shaft runs 9 units past where its two barbs start; each barb's middle lies
         // about its own length behind the shaft's end.

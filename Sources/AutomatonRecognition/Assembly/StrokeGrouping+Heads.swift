@@ -207,7 +207,7 @@ extension StrokeGrouping {
 
     /// The heads each shaft takes (shaft → its heads and where they lie), from `offers`
     /// (`contested`: `Self.contested(offers)`).
-    func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]], contested: Set<Int>)
+    func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]], contested: Set<Int>, ink: [Ink])
         -> [Int: [(head: Int, end: ShaftEnd)]] {
         // Best offers first; a stroke is a head or a shaft, never both. A shaft that has a
         // head takes no more that is also offered to a shaft with none yet: an arrow has
@@ -253,8 +253,68 @@ extension StrokeGrouping {
             }
             if settled { break }
         }
-        return headsOf
+        return exchanged(headsOf, offers: ranked, ends: ends, ink: ink)
     }
+
+    /// `headsOf` after exchanging heads between two shafts while that lowers the sum of their
+    /// costs by more than `exchangeGain`: an offer's score plus `turnedHeadWeight` times how
+    /// far a V head points away from the shaft (`turned`). Dealt best offer first, two
+    /// shafts ending close together may be left each with the other's head: the first
+    /// takes the head that lies nearest to it, and the second gets what is left. A head
+    /// moves only to the side of its new shaft where that shaft's heads lie, and only where
+    /// it was offered.
+    func exchanged(_ headsOf: [Int: [(head: Int, end: ShaftEnd)]], offers: [Offer],
+                   ends: [Int: [ShaftEnd]], ink: [Ink]) -> [Int: [(head: Int, end: ShaftEnd)]] {
+        var best: [Pair: Offer] = [:]   // the best offer of a head to a shaft at a side
+        for offer in offers {
+            let key = Pair(head: offer.head, shaft: offer.shaft,
+                           side: ends[offer.shaft]![offer.end].side)
+            if best[key].map({ offer.score < $0.score }) ?? true { best[key] = offer }
+        }
+        var heads = headsOf
+        let shafts = heads.keys.sorted()
+        for _ in 0..<Self.exchangeRounds {
+            var changed = false
+            for a in shafts { for b in shafts where a < b {
+                for i in heads[a]!.indices { for j in heads[b]!.indices {
+                    let (ha, endA) = heads[a]![i], (hb, endB) = heads[b]![j]
+                    guard let aa = best[Pair(head: ha, shaft: a, side: endA.side)],
+                          let bb = best[Pair(head: hb, shaft: b, side: endB.side)],
+                          let ab = best[Pair(head: ha, shaft: b, side: endB.side)],
+                          let ba = best[Pair(head: hb, shaft: a, side: endA.side)]
+                    else { continue }
+                    func cost(_ o: Offer) -> Double {
+                        o.score + Self.turnedHeadWeight
+                            * turned(ink[o.head], at: ends[o.shaft]![o.end])
+                    }
+                    guard cost(ab) + cost(ba) < cost(aa) + cost(bb) - Self.exchangeGain
+                    else { continue }
+                    heads[a]![i] = (hb, ends[a]![ba.end])
+                    heads[b]![j] = (ha, ends[b]![ab.end])
+                    changed = true
+                } }
+            } }
+            if !changed { break }
+        }
+        return heads
+    }
+
+    /// How far a V head points away from the shaft's way out at `end`: 1 − the cosine
+    /// between them, where the V points from the middle of its two ends to its ink nearest
+    /// the end; 0 for a stroke that is no V (its ends and that point nearly in line).
+    func turned(_ head: Ink, at end: ShaftEnd) -> Double {
+        guard let first = head.points.first, let last = head.points.last,
+              let apex = head.sparse.min(by: {
+                  $0.distance(to: end.point) < $1.distance(to: end.point) })
+        else { return 0 }
+        let axis = apex - Point(x: (first.x + last.x) / 2, y: (first.y + last.y) / 2)
+        guard axis.length >= Self.headAxis * head.extent, let way = axis.normalized
+        else { return 0 }
+        return 1 - way.dot(end.outward)
+    }
+
+    /// A head offered to a shaft at one of its sides.
+    struct Pair: Hashable { var head: Int, shaft: Int, side: Int }
 
     /// The side (1: the pen's last end) a shaft with heads at both ends points to: the side
     /// with more head strokes; ties: the side whose heads are offered to no other shaft,

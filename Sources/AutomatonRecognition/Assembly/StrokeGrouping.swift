@@ -89,10 +89,14 @@ import StrokeFormats
 ///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
 ///    at one end: the end with more or, with as many at each, the end whose heads are
 ///    offered to no other shaft (the other end's can go to that shaft), else the pen's
-///    end. A stroke left alone that touches a kept head piece (within `headPieceGap` of its
-///    extent), at most `headPieceSize` times its size and `headPieceOfState`·S across, is
-///    a piece of that head too (a head filled in with scribbles, a barb drawn twice), and
-///    so are those touching it.
+///    end. Then two shafts exchange heads while that lowers the sum of the offers' scores,
+///    each plus `turnedHeadWeight`·(1 − cos) of the angle between where a V head points and
+///    the shaft's way out, by more than `exchangeGain` (`exchanged`: dealt best first, the
+///    first of two shafts ending close together may take the other's head). A stroke left
+///    alone that touches a kept head piece (within `headPieceGap` of its extent), at most
+///    `headPieceSize` times its size and `headPieceOfState`·S across, is a piece of that
+///    head too (a head filled in with scribbles, a barb drawn twice), and so are those
+///    touching it.
 ///    The shaft is taken end to end (a bent connector is not cut at its corner);
 ///    the arrow points to the end with the head whatever the pen direction; its tip is
 ///    the shaft's end or, for a head drawn ahead of it, the head's apex; its barbs come
@@ -174,6 +178,10 @@ struct StrokeGrouping {
     static let hookTurn = 100.0 * Double.pi / 180
     static let hookBarb = 0.01
     static let penStartRank = 0.05
+    static let exchangeRounds = 4
+    static let exchangeGain = 0.05
+    static let turnedHeadWeight = 0.3
+    static let headAxis = 0.2
     static let barbGap = 1.0
     static let barbLateral = 0.85
     static let minimumBarbAngle = 10.0 * Double.pi / 180
@@ -294,7 +302,7 @@ struct StrokeGrouping {
         }
 
         let contested = Self.contested(offers)
-        let headsOf = dealHeads(offers, ends: shafts.ends, contested: contested)
+        let headsOf = dealHeads(offers, ends: shafts.ends, contested: contested, ink: ink)
         // Strokes that may still be a piece of a head: alone, and under
         // `headPieceOfState`·S.
         let dealt = Set(headsOf.keys).union(headsOf.values.joined().map(\.head))
