@@ -250,6 +250,26 @@ import TestSupport
                 == [0: [3], 1: [2]])
     }
 
+    @Test func aVHeadTurnedFromItsShaftCostsOneMinusTheCosine() {
+        // A V with its apex at the shaft's end (200, 0), pointing along the shaft, then
+        // turned by 60°: 1 − cos 60° = 0.5. A straight barb points nowhere: 0.
+        let grouping = StrokeGrouping(options: AssemblyOptions())
+        let end = StrokeGrouping.ShaftEnd(point: Point(x: 200, y: 0), outward: Point(x: 1, y: 0),
+                                          side: 1)
+        func ink(_ points: [Point]) -> StrokeGrouping.Ink {
+            StrokeGrouping.Ink(points: points, sparse: points, extent: boundingDiagonal(points))
+        }
+        func v(turnedBy degrees: Double) -> StrokeGrouping.Ink {
+            let a = degrees * Double.pi / 180
+            let way = Point(x: cos(a), y: sin(a)), across = Point(x: -sin(a), y: cos(a))
+            let tip = end.point, back = tip - 14 * way
+            return ink([back + 8 * across, tip, back - 8 * across])
+        }
+        #expect(abs(grouping.turned(v(turnedBy: 0), at: end)) < 1e-12)
+        #expect(abs(grouping.turned(v(turnedBy: 60), at: end) - 0.5) < 1e-12)
+        #expect(grouping.turned(ink([Point(x: 200, y: 0), Point(x: 188, y: 7)]), at: end) == 0)
+    }
+
     @Test func barbsStartingBehindTheEndOfAShaftThatOvershootsThemJoinIt() throws {
         // The shaft runs 9 units past where its two barbs start; each barb's middle lies
         // about its own length behind the shaft's end.

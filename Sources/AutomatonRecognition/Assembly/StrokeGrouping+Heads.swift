@@ -300,17 +300,18 @@ extension StrokeGrouping {
     }
 
     /// How far a V head points away from the shaft's way out at `end`: 1 − the cosine
-    /// between them, where the V points from the middle of its two ends to its ink nearest
-    /// the end; 0 for a stroke that is no V (its ends and that point nearly in line).
+    /// between them, where the V points from the middle of its two ends to its apex, its
+    /// ink nearest the end; 0 for a stroke that is no V (its apex within
+    /// `headAxis`·(its extent) of the line through its ends: a barb, a straight stroke).
     func turned(_ head: Ink, at end: ShaftEnd) -> Double {
         guard let first = head.points.first, let last = head.points.last,
+              let chord = (last - first).normalized,
               let apex = head.sparse.min(by: {
-                  $0.distance(to: end.point) < $1.distance(to: end.point) })
+                  $0.distance(to: end.point) < $1.distance(to: end.point) }),
+              abs((apex - first).cross(chord)) >= Self.headAxis * head.extent
         else { return 0 }
         let axis = apex - Point(x: (first.x + last.x) / 2, y: (first.y + last.y) / 2)
-        guard axis.length >= Self.headAxis * head.extent, let way = axis.normalized
-        else { return 0 }
-        return 1 - way.dot(end.outward)
+        return 1 - (axis.normalized?.dot(end.outward) ?? 1)
     }
 
     /// A head offered to a shaft at one of its sides.
