@@ -260,7 +260,7 @@ extension StrokeGrouping {
     /// costs by more than `exchangeGain`: an offer's score plus `turnedHeadWeight` times how
     /// far a V head points away from the shaft (`turned`). Dealt best offer first, two
     /// shafts ending close together may be left each with the other's head: the first
-    /// takes the head that lies nearest to it, and the second gets what is left. A head
+    /// takes its best offer, the other's head, and the second gets what is left. A head
     /// moves only to the side of its new shaft where that shaft's heads lie, and only where
     /// it was offered.
     func exchanged(_ headsOf: [Int: [(head: Int, end: ShaftEnd)]], offers: [Offer],
