@@ -265,6 +265,8 @@ extension StrokeGrouping {
     /// it was offered.
     func exchanged(_ headsOf: [Int: [(head: Int, end: ShaftEnd)]], offers: [Offer],
                    ends: [Int: [ShaftEnd]], ink: [Ink]) -> [Int: [(head: Int, end: ShaftEnd)]] {
+        // (With fewer than two shafts holding heads there is nothing to exchange.)
+        guard headsOf.count >= 2 else { return headsOf }
         var best: [Pair: Offer] = [:]   // the best offer of a head to a shaft at a side
         for offer in offers {
             let key = Pair(head: offer.head, shaft: offer.shaft,
