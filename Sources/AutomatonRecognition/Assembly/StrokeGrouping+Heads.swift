@@ -267,11 +267,16 @@ extension StrokeGrouping {
                    ends: [Int: [ShaftEnd]], ink: [Ink]) -> [Int: [(head: Int, end: ShaftEnd)]] {
         // (With fewer than two shafts holding heads there is nothing to exchange.)
         guard headsOf.count >= 2 else { return headsOf }
-        var best: [Pair: Offer] = [:]   // the best offer of a head to a shaft at a side
+        var bestOffer: [Pair: Offer] = [:]   // the best offer of a head to a shaft at a side
         for offer in offers {
             let key = Pair(head: offer.head, shaft: offer.shaft,
                            side: ends[offer.shaft]![offer.end].side)
-            if best[key].map({ offer.score < $0.score }) ?? true { best[key] = offer }
+            if bestOffer[key].map({ offer.score < $0.score }) ?? true { bestOffer[key] = offer }
+        }
+        // ... and its cost, worked out once.
+        let best = bestOffer.mapValues { offer in
+            (offer: offer, cost: offer.score + Self.turnedHeadWeight
+                * turned(ink[offer.head], at: ends[offer.shaft]![offer.end]))
         }
         var heads = headsOf
         let shafts = heads.keys.sorted()
@@ -283,16 +288,11 @@ extension StrokeGrouping {
                     guard let aa = best[Pair(head: ha, shaft: a, side: endA.side)],
                           let bb = best[Pair(head: hb, shaft: b, side: endB.side)],
                           let ab = best[Pair(head: ha, shaft: b, side: endB.side)],
-                          let ba = best[Pair(head: hb, shaft: a, side: endA.side)]
+                          let ba = best[Pair(head: hb, shaft: a, side: endA.side)],
+                          ab.cost + ba.cost < aa.cost + bb.cost - Self.exchangeGain
                     else { continue }
-                    func cost(_ o: Offer) -> Double {
-                        o.score + Self.turnedHeadWeight
-                            * turned(ink[o.head], at: ends[o.shaft]![o.end])
-                    }
-                    guard cost(ab) + cost(ba) < cost(aa) + cost(bb) - Self.exchangeGain
-                    else { continue }
-                    heads[a]![i] = (hb, ends[a]![ba.end])
-                    heads[b]![j] = (ha, ends[b]![ab.end])
+                    heads[a]![i] = (hb, ends[a]![ba.offer.end])
+                    heads[b]![j] = (ha, ends[b]![ab.offer.end])
                     changed = true
                 } }
             } }
@@ -312,7 +312,7 @@ extension StrokeGrouping {
                   $0.distance(to: end.point) < $1.distance(to: end.point) }),
               abs((apex - first).cross(chord)) >= Self.headAxis * head.extent
         else { return 0 }
-        let axis = apex - Point(x: (first.x + last.x) / 2, y: (first.y + last.y) / 2)
+        let axis = apex - centroid([first, last])
         return 1 - (axis.normalized?.dot(end.outward) ?? 1)
     }
 
