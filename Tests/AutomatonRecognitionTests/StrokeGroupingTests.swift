@@ -885,6 +885,38 @@ import TestSupport
         #expect(loop.strokes == [5] && loop.role.name == "cycle")
     }
 
+    @Test(arguments: ["cycle", "other"])
+    func theOuterRingOfAFinalStateDrawnAsAnOpenCIsItsRingWhateverItsClass(label: String) throws {
+        // q1 final, its second circle drawn around it (radius 52 about q1's 40) as an open C
+        // of 250°, open at the top, that the classifier calls a loop or nothing: it is q1's
+        // ring, not a self-loop (a loop's centre lies outside its state; this one's is q1's).
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        d.add(label, Stroke(points: Sketch.circlePoints(
+            center: Self.right, radius: 52, from: -Double.pi / 2 + 0.95,
+            sweep: 2 * Double.pi - 1.9, count: 50, using: &rng)))                  // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 246, y: 100)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1 final", "q0 -> q1 a"])
+        #expect(Self.element(of: 3, in: assembly)?.role.name == "final")
+    }
+
+    @Test func aCurlLyingAlongAStatesOutlineIsNoSelfLoop() throws {
+        // A small hook (radius 8, 200°) on q1's outline below it, which the classifier calls
+        // a loop: it swings out 0.2 of q1's radius, where a self-loop swings out half of it
+        // and more. It is rejected and the automaton keeps no loop.
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.add("cycle", Stroke(points: Sketch.circlePoints(
+            center: Point(x: 300, y: 140), radius: 8, from: Double.pi * 0.95,
+            sweep: -Double.pi * 1.1, count: 24, using: &rng)))                    // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let curl = try #require(Self.element(of: 4, in: assembly))
+        #expect(curl.strokes == [4] && curl.role.name == "rejected")
+    }
+
     @Test func aWordWrittenBesideATransitionIsRejectedAndChangesNothing() {
         var d = Self.twoStates
         d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))

@@ -519,7 +519,9 @@ public struct Assembler: Sendable {
     }
 
     /// The self-loop a curl makes on the state its ink comes nearest; nil when one of its
-    /// ends lies more than `loopEndReach` from that state's boundary (no loop).
+    /// ends lies more than `loopEndReach` from that state's boundary (no loop); rejected when
+    /// its ink swings out less than `selfLoopSwing` beyond it (a piece of the state's own
+    /// outline, or of a head lying along it).
     private func loopRole(_ stroke: Stroke, drafts: [StateDraft],
                           reachRadius: (StateDraft) -> Double) -> Element.Role? {
         let points = stroke.points.filter(\.isFinite)
@@ -536,6 +538,12 @@ public struct Assembler: Sendable {
         guard [points[0], points[points.count - 1]].allSatisfy({
             abs(relativeGap($0, drafts[k], reachRadius)) <= options.loopEndReach
         }) else { return nil }
+        let swing = points.map { relativeGap($0, drafts[k], reachRadius) }.max() ?? 0
+        guard swing >= options.selfLoopSwing else {
+            return .rejected(reason: "a curl lying along a state's outline (a self-loop swings "
+                + "out \(percent(options.selfLoopSwing)) of the radius or more, this one "
+                + "\(percent(max(swing, 0))))")
+        }
         switch LoopGeometry.attach(points, toStateAt: drafts[k].circle.center,
                                    radius: drafts[k].boundary) {
         case let .success(loop): return .cycle(state: drafts[k].id, loop: loop)

@@ -41,7 +41,8 @@ public struct AssemblyOptions: Sendable, Equatable {
     public var reachRadiusFloor = 0.5
     /// An arrow whose both ends attach to the same state is a self-loop (not an initial
     /// arrow) when both ends are within this many radii of the boundary and its shaft
-    /// swings at least `selfLoopSwing` radii away from it.
+    /// swings at least `selfLoopSwing` radii away from it. (A curl swinging out less is no
+    /// self-loop either: it lies along the outline, a piece of the state or of a head.)
     public var selfLoopEndGap = 0.35
     public var selfLoopSwing = 0.3
     /// … or when an end lies inside the state, up to this many reach radii (a head drawn on

@@ -125,7 +125,7 @@ extension StrokeGrouping {
             // state's own.
             let host = ink.indices.compactMap { k -> (k: Int, residual: Double)? in
                 guard k != a, ink[k].isState, owner[k] == k, merged[k] == nil,
-                      let c = ink[k].fit, !isInnerRound(ink[a].fit!, of: c) else { return nil }
+                      let c = ink[k].fit, !isFinalCircle(ink[a].fit!, of: c) else { return nil }
                 guard let fit = quickFit(ink[k].samples + ink[a].samples),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual,
                       abs(c.radius / fit.radius - 1) <= Self.absorbedArcRadiusTolerance,
@@ -146,38 +146,40 @@ extension StrokeGrouping {
         return (merged, absorbed)
     }
 
-    /// The inner circles of final states that pass as no state on their own — an open C,
+    /// The second circles of final states that pass as no state on their own — an open C,
     /// an oval, which the classifier calls a loop or nothing: a stroke covering
-    /// `minimumCircleCoverage` of a round (residual ≤ `innerRoundResidual`), concentric
-    /// (within `innerRoundCenter` of its radius) inside a state or a round drawn in arcs, at
-    /// most `innerRoundRatio` of its size and at least its ring's smallest share
-    /// (1 / `maximumRingRatio`). Marks them as states.
+    /// `minimumCircleCoverage` of a round (residual ≤ `finalCircleResidual`), concentric
+    /// with a state or a round drawn in arcs (centres within `finalCircleCenter` of the
+    /// smaller radius), inside it or around it, the smaller of the two at most
+    /// `finalCircleRatio` of the larger and at least 1 / `maximumRingRatio` of it. Marks
+    /// them as states (the assembler pairs each with its state as inner circle and ring).
     /// `mergedRounds`: the circles of the rounds drawn in arcs.
-    func innerRounds(_ ink: inout [Ink], loops: Set<Int>, owner: [Int],
+    func finalCircles(_ ink: inout [Ink], loops: Set<Int>, owner: [Int],
                      merged: [Int: [Point]], mergedRounds: [CircleFit]) -> Set<Int> {
         let rounds = ink.indices.compactMap { k -> CircleFit? in
             ink[k].isState && owner[k] == k && merged[k] == nil ? ink[k].fit : nil
         } + mergedRounds
-        var inner = Set<Int>()
+        var found = Set<Int>()
         for k in ink.indices where owner[k] == k && merged[k] == nil && !ink[k].isState
             && !loops.contains(k) {
             guard let fit = ink[k].fit else { continue }
-            if rounds.contains(where: { isInnerRound(fit, of: $0) }) {
-                inner.insert(k)
+            if rounds.contains(where: { isFinalCircle(fit, of: $0) }) {
+                found.insert(k)
                 ink[k].isState = true
             }
         }
-        return inner
+        return found
     }
 
-    /// Whether `fit` is a round concentric inside `round` as a final state's inner circle
-    /// is inside its ring.
-    func isInnerRound(_ fit: CircleFit, of round: CircleFit) -> Bool {
-        fit.coveredAngle >= options.minimumCircleCoverage
-            && fit.relativeTrimmedResidual <= Self.innerRoundResidual
-            && round.center.distance(to: fit.center) <= Self.innerRoundCenter * fit.radius
-            && fit.radius <= Self.innerRoundRatio * round.radius
-            && round.radius <= options.maximumRingRatio * fit.radius
+    /// Whether `fit` is a round concentric with `round` as a final state's two circles are,
+    /// inside it or around it (the second circle is drawn either way).
+    func isFinalCircle(_ fit: CircleFit, of round: CircleFit) -> Bool {
+        let small = min(fit.radius, round.radius), large = max(fit.radius, round.radius)
+        return fit.coveredAngle >= options.minimumCircleCoverage
+            && fit.relativeTrimmedResidual <= Self.finalCircleResidual
+            && round.center.distance(to: fit.center) <= Self.finalCircleCenter * small
+            && small <= Self.finalCircleRatio * large
+            && large <= options.maximumRingRatio * small
     }
 
     /// A circle fitted in closed form (Taubin's algebraic fit, no iterations) to evenly

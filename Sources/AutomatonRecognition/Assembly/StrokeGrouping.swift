@@ -35,9 +35,9 @@ import StrokeFormats
 ///    `arcTouchGap` of the radius of the other's ink (arcs drawn over each other). An arc
 ///    lying on a state that covers `largeAbsorbedArc` or more joins it at once: a head
 ///    lying along the outline is smaller. A stroke covering most of a round concentric
-///    inside a state or a round in arcs, smaller than it but within a ring's ratio, is the
-///    inner circle of a final state, whatever its class (`innerRounds`: an open C, an oval),
-///    and no arc lying on that round. Two arcs whose round crosses (within
+///    with a state or a round in arcs, inside or around it within a ring's ratio, is the
+///    other circle of a final state, whatever its class (`finalCircles`: an open C, an
+///    oval), and no arc lying on that round. Two arcs whose round crosses (within
 ///    `touchingRounds`) two closed rounds, or one at least `bridgedRound` of its size, are
 ///    no state: two bowed arrows between two states.
 /// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
@@ -156,9 +156,9 @@ struct StrokeGrouping {
     static let continuedArcGap = 0.25
     static let arcTouchGap = 0.2
     static let largeAbsorbedArc = 120.0 * Double.pi / 180
-    static let innerRoundResidual = 0.25
-    static let innerRoundCenter = 0.3
-    static let innerRoundRatio = 0.95
+    static let finalCircleResidual = 0.25
+    static let finalCircleCenter = 0.3
+    static let finalCircleRatio = 0.95
     static let touchingRounds = 1.25
     static let touchingLoop = 1.15
     static let bridgedRound = 0.75
@@ -274,7 +274,7 @@ struct StrokeGrouping {
         for a in arcLoops { ink[a].isState = false }
         loops.formUnion(arcLoops)
         var kindOf = merged.mapValues { _ in "circle" }  // leader → class of a merged group
-        let innerRounds = self.innerRounds(&ink, loops: loops, owner: owner, merged: merged,
+        let finalCircles = self.finalCircles(&ink, loops: loops, owner: owner, merged: merged,
                                            mergedRounds: mergedRounds)
 
         // 3. Heads.
@@ -337,7 +337,7 @@ struct StrokeGrouping {
         for (leader, list) in members {
             guard list.count > 1 else {
                 var single = singles[leader]
-                if innerRounds.contains(leader) {
+                if finalCircles.contains(leader) {
                     single.item.label = "circle"
                     single.item.rejection = nil
                     single.item.tentative = nil
