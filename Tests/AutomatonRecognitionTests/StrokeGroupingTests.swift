@@ -711,6 +711,38 @@ import TestSupport
         #expect(loop.role.name == "cycle")
     }
 
+    @Test(arguments: [false, true])
+    func aCurlWithATailRoundAnInitialArrowsEndIsItsHead(inArcs: Bool) throws {
+        // An initial arrow into q0 from below, its head drawn as a round curl round the
+        // shaft's end (radius 17, across q0's outline) that runs on into a tail inside it, so
+        // its two ends lie apart: a flowchart writer's head, not a self-loop on q0. Also
+        // where q0 is drawn in two arcs (the curl crosses their round once they are joined).
+        var d = Document()
+        var rng = SplitMix64(seed: 0)
+        if inArcs {
+            d.add("cycle", Stroke(points: Sketch.circlePoints(
+                center: Self.left, radius: 40, from: -2.9, sweep: 3.3, count: 30, using: &rng)))
+            d.add("arrow", Stroke(points: Sketch.circlePoints(
+                center: Self.left, radius: 41, from: 0.3, sweep: 3.2, count: 30, using: &rng)))
+        } else {
+            d.add("circle", Sketch.circle(center: Self.left, radius: 40))
+        }
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        d.label("a", 200, 88)
+        d.add("arrow", Self.shaft(Point(x: 100, y: 228), Point(x: 100, y: 148)))
+        var curl = Sketch.circlePoints(center: Point(x: 100, y: 146), radius: 17,
+                                       from: 0.5 * Double.pi + 0.5, sweep: 2 * Double.pi,
+                                       count: 30, using: &rng)
+        curl += Sketch.polyline([curl[curl.count - 1], Point(x: 112, y: 140)]).dropFirst()
+        d.add("cycle", Stroke(points: curl))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let shaft = d.strokes.count - 2
+        let arrow = try #require(Self.element(of: shaft, in: assembly))
+        #expect(arrow.strokes == [shaft, shaft + 1] && arrow.role.name == "initial")
+    }
+
     @Test func aStateInTwoArcsWithALoopCrossingItIsOneState() throws {
         // q1 drawn as two arcs, a whole-circle self-loop (half q1's radius) crossing its
         // outline: the loop is no second state that the arcs' round would bridge, as two

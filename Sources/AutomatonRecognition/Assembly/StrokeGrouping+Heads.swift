@@ -131,7 +131,9 @@ extension StrokeGrouping {
     /// `closedHeadSizeOfState`·S and `headSize`·(the shaft); and the shaft's end lies
     /// inside its hull (within `closedHeadEndGap`·(its extent)). A round crossing a state
     /// (a self-loop candidate, `isLoop`) is offered only where the shaft's end lies inside
-    /// it and no other head is offered there: a head drawn as a curl round the shaft's end.
+    /// it and no other head is offered there: a head drawn as a curl round the shaft's end
+    /// (its ends need not meet, as a closed head's must within `closedHeadEndpointGap` of
+    /// its extent: a curl may run on into a tail).
     /// In flowcharts such a curl is up to `loopHeadSizeOfState`·S across, as large as a
     /// state; one of `crossingHeadRatio`·S or more is no head of a shaft that is a loop
     /// itself (`Shafts.curled`: two loops drawn on one state). `besides`: offers already
@@ -144,14 +146,15 @@ extension StrokeGrouping {
         for h in ink.indices where isFree(h) && ink[h].extent > 0 {
             let size = ink[h].extent
             guard let fit = ink[h].fit, fit.coveredAngle >= options.contextCircleCoverage,
-                  let first = ink[h].points.first, let last = ink[h].points.last,
-                  first.distance(to: last) <= Self.closedHeadEndpointGap * size else { continue }
+                  let first = ink[h].points.first, let last = ink[h].points.last else { continue }
             let hull = hull(h)
             // A closed head touching the state it points at; a round one is a self-loop,
-            // unless small and round the end. Or a curl round the end of an arrow's shaft.
+            // unless small and round the end. Or a curl round the end of an arrow's shaft
+            // (a closed round already, its ends may lie apart: a curl with a tail).
             let round = hull.circularity > Self.roundHull
             let small = fit.radius < Self.crossingHeadRatio * (scale ?? 0)
-            let closedHead = touchesAnotherState(h) && (!round || (isLoop(h) && small))
+            let closedHead = first.distance(to: last) <= Self.closedHeadEndpointGap * size
+                && touchesAnotherState(h) && (!round || (isLoop(h) && small))
                 && size <= Self.closedHeadSizeOfState * (scale ?? .infinity)
             let curl = isLoop(h) && size <= Self.loopHeadSizeOfState * (scale ?? .infinity)
             guard closedHead || curl else { continue }

@@ -12,8 +12,8 @@ import StrokeFormats
 ///    pass as states on their own (classified `circle`, a good fit covering
 ///    `minimumCircleCoverage`), ignoring circles under `tinyCircleRatio` of the largest.
 ///    Such a circle crossing a larger one's outline is a self-loop (as the assembler
-///    decides; on a state drawn in arcs, once step 2 has joined them), and so is a closed
-///    round of any other class, at least `roundHeadRatio`·S, whose outline is round (the
+///    decides; on a state drawn in arcs, once step 2 has joined them), and so, on either, is
+///    a closed round of any other class, at least `roundHeadRatio`·S, whose outline is round (the
 ///    circularity of its convex hull above `roundHull`; a closed head's is not); circles under
 ///    `headCircleRatio`·S are no states (letters, closed heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, or passing as a
@@ -270,7 +270,8 @@ struct StrokeGrouping {
         // (A loop on a state drawn in arcs is known only now.)
         let arcLoops = selfLoops(
             ink, scale: scale, rounds: mergedRounds,
-            among: ink.indices.filter { ink[$0].isState && owner[$0] == $0 && merged[$0] == nil })
+            among: ink.indices.filter { (ink[$0].isState || roundLoops.contains($0))
+                && owner[$0] == $0 && merged[$0] == nil })
         for a in arcLoops { ink[a].isState = false }
         loops.formUnion(arcLoops)
         var kindOf = merged.mapValues { _ in "circle" }  // leader → class of a merged group
