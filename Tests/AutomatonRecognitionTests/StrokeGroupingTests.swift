@@ -586,6 +586,28 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3])
     }
 
+    @Test func anInitialArrowEndingWhereATransitionEndsKeepsItsOwnVHead() throws {
+        // A transition into q1 and an initial arrow into q1 whose tips meet at q1's outline,
+        // each shaft with a V head drawn on its own. The initial shaft is under half the
+        // transition's, so it could pass for a barb of the transition's head; but it has a V
+        // of its own at its tip (a barb is straight, and a shaft is at least twice its head),
+        // so it keeps it: two arrows, not one with a four-stroke head.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 60, y: 100), radius: 40))
+        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
+        d.add("arrow", Self.shaft(Point(x: 102, y: 100), Point(x: 256, y: 100)))  // 2
+        d.add("circle", Self.head(at: Point(x: 258, y: 100)))                     // 3
+        let tip = Point(x: 254, y: 94), start = Point(x: 216, y: 40)
+        d.add("arrow", Self.shaft(start, tip))                                    // 4
+        d.add("other", Self.head(at: tip, direction: (tip - start).normalized!))  // 5
+        d.label("a", 180, 88)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1 initial", "q0 -> q1 a"])
+        #expect(Self.element(of: 2, in: assembly)?.strokes == [2, 3])
+        let initial = try #require(Self.element(of: 4, in: assembly))
+        #expect(initial.strokes == [4, 5] && initial.role.name == "initial")
+    }
+
     @Test func aShortShaftBesideALongShaftsTailKeepsItsHead() throws {
         // A short q0 → q2 shaft starts beside the tail of the long q0 → q1 shaft, where it
         // could be a head piece of that shaft (less than half its size). It still takes the

@@ -95,7 +95,9 @@ extension StrokeGrouping {
         // shaft beside another arrow's end), unless a stroke offered there is offered to
         // the parent too (a barb of the same V, lying across the other barb's far end).
         // A closed round is no barb: it stays offered (a short initial arrow whose tip lies
-        // at the tail of a transition leaving the same state keeps its round head).
+        // at the tail of a transition leaving the same state keeps its round head). Nor is
+        // a V at most half the stroke's size (a shaft is at least twice its head): an
+        // initial arrow whose tip meets a transition's keeps its V head.
         let closedRounds = rounds.union(closed.map(\.head))
         var parents: [Int: Set<Int>] = [:]
         var headSides: [Int: Set<Int>] = [:]
@@ -117,6 +119,8 @@ extension StrokeGrouping {
         }.map(\.shaft))
         offers.removeAll { offer in
             parents[offer.shaft] != nil && !closedRounds.contains(offer.head)
+                && !(isVee(ink[offer.head])
+                     && ink[offer.shaft].extent >= 2 * ink[offer.head].extent)
                 && (atHeadSide(offer) || siblings.contains(offer.shaft))
         }
         return offers
@@ -317,6 +321,14 @@ extension StrokeGrouping {
         else { return 0 }
         let axis = apex - centroid([first, last])
         return 1 - (axis.normalized?.dot(end.outward) ?? 1)
+    }
+
+    /// Whether a stroke is a V: its ink bends off the line through its ends by at least
+    /// `headAxis` of its extent (a barb is straight).
+    func isVee(_ stroke: Ink) -> Bool {
+        guard let first = stroke.points.first, let last = stroke.points.last,
+              let chord = (last - first).normalized else { return false }
+        return stroke.sparse.contains { abs(($0 - first).cross(chord)) >= Self.headAxis * stroke.extent }
     }
 
     /// A head offered to a shaft at one of its sides.

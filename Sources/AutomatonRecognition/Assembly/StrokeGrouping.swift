@@ -81,8 +81,9 @@ import StrokeFormats
 ///    be the head of a shaft twice its size takes no head at its end lying at that
 ///    shaft's end (the two barbs of a V would take each other), nor at all when a stroke
 ///    offered at its other end is offered to that shaft too (the other barb of the same
-///    V), unless that head is a closed round (no barb); its other end may hold a head of
-///    its own. Offers are ranked by (gap + lateral offset of the centre)/(extent), plus
+///    V), unless that head is a closed round or a V (`isVee`) at most half its size (no
+///    barb: an initial arrow ending where a transition ends keeps its V); its other end
+///    may hold a head of its own. Offers are ranked by (gap + lateral offset of the centre)/(extent), plus
 ///    `penStartRank` at the pen's first end of a shaft (nine shafts in ten in the
 ///    flowcharts are drawn towards their head), and taken best first, except
 ///    that a shaft with a head takes no more that is also offered to a shaft with none
