@@ -328,7 +328,9 @@ extension StrokeGrouping {
     func isVee(_ stroke: Ink) -> Bool {
         guard let first = stroke.points.first, let last = stroke.points.last,
               let chord = (last - first).normalized else { return false }
-        return stroke.sparse.contains { abs(($0 - first).cross(chord)) >= Self.headAxis * stroke.extent }
+        return stroke.sparse.contains {
+            abs(($0 - first).cross(chord)) >= Self.headAxis * stroke.extent
+        }
     }
 
     /// A head offered to a shaft at one of its sides.

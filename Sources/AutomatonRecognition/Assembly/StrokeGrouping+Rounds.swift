@@ -155,7 +155,7 @@ extension StrokeGrouping {
     /// them as states (the assembler pairs each with its state as inner circle and ring).
     /// `mergedRounds`: the circles of the rounds drawn in arcs.
     func finalCircles(_ ink: inout [Ink], loops: Set<Int>, owner: [Int],
-                     merged: [Int: [Point]], mergedRounds: [CircleFit]) -> Set<Int> {
+                      merged: [Int: [Point]], mergedRounds: [CircleFit]) -> Set<Int> {
         let rounds = ink.indices.compactMap { k -> CircleFit? in
             ink[k].isState && owner[k] == k && merged[k] == nil ? ink[k].fit : nil
         } + mergedRounds

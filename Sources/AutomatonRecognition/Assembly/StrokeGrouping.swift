@@ -12,10 +12,11 @@ import StrokeFormats
 ///    pass as states on their own (classified `circle`, a good fit covering
 ///    `minimumCircleCoverage`), ignoring circles under `tinyCircleRatio` of the largest.
 ///    Such a circle crossing a larger one's outline is a self-loop (as the assembler
-///    decides; on a state drawn in arcs, once step 2 has joined them), and so, on either, is
-///    a closed round of any other class, at least `roundHeadRatio`·S, whose outline is round (the
-///    circularity of its convex hull above `roundHull`; a closed head's is not); circles under
-///    `headCircleRatio`·S are no states (letters, closed heads).
+///    decides; on a state drawn in arcs, once step 2 has joined them), and so is a closed
+///    round of any other class (on a state drawn either way), at least `roundHeadRatio`·S,
+///    whose outline is round (the circularity of its convex hull above `roundHull`; a
+///    closed head's is not); circles under `headCircleRatio`·S are no states (letters,
+///    closed heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, or passing as a
 ///    state alone however lumpy, covering `minimumArcCoverage`…`minimumArcUnionCoverage`)
 ///    joins the state it lies on (mean distance from its centre within
@@ -83,9 +84,9 @@ import StrokeFormats
 ///    offered at its other end is offered to that shaft too (the other barb of the same
 ///    V), unless that head is a closed round or a V (`isVee`) at most half its size (no
 ///    barb: an initial arrow ending where a transition ends keeps its V); its other end
-///    may hold a head of its own. Offers are ranked by (gap + lateral offset of the centre)/(extent), plus
-///    `penStartRank` at the pen's first end of a shaft (nine shafts in ten in the
-///    flowcharts are drawn towards their head), and taken best first, except
+///    may hold a head of its own. Offers are ranked by (gap + lateral offset of the
+///    centre)/(extent), plus `penStartRank` at the pen's first end of a shaft (nine shafts
+///    in ten in the flowcharts are drawn towards their head), and taken best first, except
 ///    that a shaft with a head takes no more that is also offered to a shaft with none
 ///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
 ///    at one end: the end with more or, with as many at each, the end whose heads are
@@ -277,7 +278,7 @@ struct StrokeGrouping {
         loops.formUnion(arcLoops)
         var kindOf = merged.mapValues { _ in "circle" }  // leader → class of a merged group
         let finalCircles = self.finalCircles(&ink, loops: loops, owner: owner, merged: merged,
-                                           mergedRounds: mergedRounds)
+                                             mergedRounds: mergedRounds)
 
         // 3. Heads.
         // (A circle under `headCircleRatio`·S is no state: it may be a closed head.)
