@@ -2,6 +2,7 @@ import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition
 import StrokeFormats
+import TestSupport
 
 /// The assembler corrects the classifier where the drawing leaves no doubt.
 @Suite struct AssemblerContextTests {
@@ -44,5 +45,42 @@ import StrokeFormats
         let assembly = Self.twoStates(plus: "circle", loop).assemble()
         #expect(summary(assembly.automaton) == ["q0", "q1", "q1 -> q1 "])
         #expect(roles(assembly) == ["state", "state", "cycle"])
+    }
+
+    /// q0 and q1 as circles of radius 40, an initial arrow into q0 and a transition from q0
+    /// ending at (400, 220); `round` drawn there with class `label`.
+    static func arrowEndingAt(_ round: [Stroke], label: String) -> Document {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: left, radius: 40))
+        d.add("circle", Sketch.circle(center: right, radius: 40))
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.add("arrow", Sketch.arrow(from: Point(x: 130, y: 130), to: Point(x: 378, y: 206)))
+        for stroke in round { d.add(label, stroke) }
+        return d
+    }
+
+    @Test(arguments: [true, false])
+    func aLumpyRoundCalledOtherWhereAnArrowEndsIsAState(arrowReachesIt: Bool) {
+        // A round of radius 24 (0.6 of the states'), wobbling by 3 units, that the classifier
+        // calls none of its classes: where the transition from q0 ends, it is state q2; with
+        // no arrow ending there it stays rejected.
+        var rng = SplitMix64(seed: 3)
+        let center = arrowReachesIt ? Point(x: 400, y: 220) : Point(x: 600, y: 420)
+        let round = Stroke(points: Sketch.circlePoints(
+            center: center, radius: 24, from: -2, sweep: 2 * Double.pi * 1.02, count: 50,
+            noise: 3, using: &rng))
+        let assembly = Self.arrowEndingAt([round], label: "other").assemble()
+        if arrowReachesIt {
+            #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q2", "q0 -> q2 "])
+            guard case let .state("q2", c, r) = assembly.elements[4].role else {
+                Issue.record("the round should be state q2, got \(assembly.elements[4].role)")
+                return
+            }
+            #expect(c.distance(to: center) < 3)
+            #expect(isClose(r, 24, absolute: 3))
+        } else {
+            #expect(summary(assembly.automaton) == ["q0 initial", "q1"])
+            #expect(roles(assembly) == ["state", "state", "initial", "transition", "rejected"])
+        }
     }
 }

@@ -447,7 +447,9 @@ import TestSupport
     /// An oval state drawn as one stroke with a pen lift: the second arc starts where the
     /// first stopped. Judged as the one stroke they make (the single-stroke residual bound),
     /// not by the stricter bound for arcs that only come near each other — which the same
-    /// two arcs, ending a third of the radius short of each other, still fail.
+    /// two arcs, ending a third of the radius short of each other, still fail; an arrow
+    /// ends there, so the assembler takes them as a state all the same
+    /// (`statesAtArrowEnds`).
     @Test(arguments: [(0.0, true), (0.35, false)])
     func anOvalInTwoArcsMeetingEndToEndIsOneState(gap: Double, joined: Bool) throws {
         var d = Self.twoStates
@@ -458,9 +460,11 @@ import TestSupport
         d.strokes[1] = ("cycle", Stroke(points: first))
         d.add("arrow", Stroke(points: second))                                    // 3
         d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 242, y: 100)))
+        let groups = StrokeGrouping(options: AssemblyOptions()).group(d.classified)
+        #expect(groups.contains { $0.members == [1, 3] } == joined)
         let assembly = d.assemble()
-        #expect((Self.element(of: 1, in: assembly)?.strokes == [1, 3]) == joined)
-        if joined { #expect(summary(assembly.automaton) == Self.expected) }
+        #expect(Self.element(of: 1, in: assembly)?.strokes == [1, 3])
+        #expect(summary(assembly.automaton) == Self.expected)
     }
 
     @Test func aClosedTriangleHeadAsLargeAsASmallStateJoinsItsShaft() throws {

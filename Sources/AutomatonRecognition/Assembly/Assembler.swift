@@ -58,12 +58,22 @@ public struct Assembler: Sendable {
         let given = strokes.sorted { $0.index < $1.index }
         let sorted = takingTentativeStates(given)
         // (A group of several strokes has the class of what they form, not tentatively.)
-        var groups = StrokeGrouping(options: options).group(sorted).map { group in
-            var group = group
-            if group.members.count > 1 { group.item.tentative = nil }
-            return group
+        let grouping = StrokeGrouping(options: options)
+        func grouped(knownRounds: [[Int]] = []) -> [StrokeGrouping.Group] {
+            grouping.group(sorted, knownRounds: knownRounds).map { group in
+                var group = group
+                if group.members.count > 1 { group.item.tentative = nil }
+                return group
+            }
         }
-        let assembly = assembleGroups(groups, given: given, sorted: sorted, labels: labels)
+        var groups = grouped()
+        var assembly = assembleGroups(groups, given: given, sorted: sorted, labels: labels)
+        // Rounds left out where arrows end are states: grouped and assembled again.
+        let rounds = statesAtArrowEnds(assembly, groups: groups, sorted: sorted)
+        if !rounds.isEmpty {
+            groups = grouped(knownRounds: rounds)
+            assembly = assembleGroups(groups, given: given, sorted: sorted, labels: labels)
+        }
         // A small circle that nothing attaches to is a letter, not a state: assembled again
         // without it (the states are named afresh).
         let (lonely, median) = lonelySmallStates(assembly)

@@ -77,6 +77,12 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// to a state as one, if the classifier's confidence in its own class is below this (a
     /// confident "none of these" near a state is a word or a piece of an arrow).
     public var tentativeLoopConfidence = 0.8
+    /// A rejected round (one group, or two whose ends meet) where an arrow ends reaching no
+    /// state is a state when its ink fits one circle covering at least this angle
+    /// (radians)… (`Assembler.statesAtArrowEnds`)
+    public var arrowEndStateCoverage = 200.0 * Double.pi / 180
+    /// … at least this fraction of the median state radius.
+    public var arrowEndStateSize = 0.4
 
     public init() {}
 }

@@ -113,10 +113,8 @@ extension StrokeGrouping {
             owner[pair.a] = leader
             owner[pair.b] = leader
             // The arcs' ink in angle order around the joint centre: one closed round.
-            let c = pair.fit.center
-            merged[leader] = (ink[pair.a].points + ink[pair.b].points).sorted {
-                atan2($0.y - c.y, $0.x - c.x) < atan2($1.y - c.y, $1.x - c.x)
-            }
+            merged[leader] = inAngleOrder(ink[pair.a].points + ink[pair.b].points,
+                                          around: pair.fit.center)
             ink[pair.a].isState = true
             ink[pair.b].isState = true
         }
@@ -144,6 +142,12 @@ extension StrokeGrouping {
             }
         }
         return (merged, absorbed)
+    }
+
+    /// The ink of a round drawn in several strokes in angle order round `center`: one
+    /// closed round.
+    func inAngleOrder(_ points: [Point], around c: Point) -> [Point] {
+        points.sorted { atan2($0.y - c.y, $0.x - c.x) < atan2($1.y - c.y, $1.x - c.x) }
     }
 
     /// The second circles of final states that pass as no state on their own — an open C,

@@ -198,6 +198,8 @@ struct StrokeGrouping {
         var item: ClassifiedStroke
         /// An arrow measured from a shaft and its separately drawn head.
         var arrow: ArrowGeometry?
+        /// The position of such an arrow's shaft (the other members are its head).
+        var shaft: Int? = nil
     }
 
     /// Per-stroke measurements.
@@ -210,7 +212,9 @@ struct StrokeGrouping {
         var isState = false
     }
 
-    func group(_ ordered: [ClassifiedStroke]) -> [Group] {
+    /// `knownRounds`: sets of positions already known to be one state each (the assembler's
+    /// `statesAtArrowEnds`); they are grouped so before anything else.
+    func group(_ ordered: [ClassifiedStroke], knownRounds: [[Int]] = []) -> [Group] {
         let singles = ordered.enumerated().map { position, s in
             Group(members: [position], item: s, arrow: nil)
         }
@@ -261,13 +265,29 @@ struct StrokeGrouping {
             else { return false }
             return hull(k).circularity > Self.roundHull
         }
+        let known = Set(knownRounds.joined())
         var loops = selfLoops(ink, scale: scale,
-                              among: ink.indices.filter { ink[$0].isState } + roundLoops)
+                              among: ink.indices.filter { ink[$0].isState && !known.contains($0) }
+                                + roundLoops.filter { !known.contains($0) })
         for a in loops { ink[a].isState = false }
 
         var owner = Array(ordered.indices)       // position → group leader position
-        // 2. Arcs: merged rounds (leader → their ink), each of class "circle".
-        let (merged, absorbed) = joinArcs(&ink, loops: loops, scale: scale, owner: &owner)
+        // 2. Arcs: merged rounds (leader → their ink), each of class "circle"; the known
+        // rounds first.
+        var knownInk: [Int: [Point]] = [:]
+        for round in knownRounds {
+            let leader = round.min()!
+            for k in round {
+                owner[k] = leader
+                ink[k].isState = true
+            }
+            let points = round.flatMap { ink[$0].points }
+            let center = quickFit(resampled(points, count: 32))?.center ?? centroid(points)
+            knownInk[leader] = inAngleOrder(points, around: center)
+        }
+        let joined = joinArcs(&ink, loops: loops.union(known), scale: scale, owner: &owner)
+        let merged = joined.merged.merging(knownInk) { _, known in known }
+        let absorbed = joined.absorbed
         let mergedRounds = merged.values.compactMap { quickFit(resampled($0, count: 32)) }
         // (A loop on a state drawn in arcs is known only now.)
         let arcLoops = selfLoops(
@@ -284,7 +304,7 @@ struct StrokeGrouping {
         // (A circle under `headCircleRatio`·S is no state: it may be a closed head.)
         // Nor is a closed round of state size, whatever its class, a head.
         let inCircle = Set(ink.indices.filter { k in
-            guard owner[k] == k else { return true }
+            guard owner[k] == k, merged[k] == nil else { return true }
             guard let fit = ink[k].fit, fit.radius >= Self.roundHeadRatio * (scale ?? 0)
             else { return false }
             guard !loops.contains(k) else { return false }
@@ -340,7 +360,8 @@ struct StrokeGrouping {
         for (leader, list) in members {
             guard list.count > 1 else {
                 var single = singles[leader]
-                if finalCircles.contains(leader) {
+                // (A known round of one stroke is a state whatever its class.)
+                if finalCircles.contains(leader) || merged[leader] != nil {
                     single.item.label = "circle"
                     single.item.rejection = nil
                     single.item.tentative = nil
@@ -372,7 +393,8 @@ struct StrokeGrouping {
                     <= points.last!.distance(to: arrow.start)
                 item.stroke = Stroke(points: forward ? points : points.reversed())
             }
-            groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader]))
+            groups.append(Group(members: list.sorted(), item: item, arrow: arrows[leader],
+                                shaft: arrows[leader] == nil ? nil : leader))
         }
         return groups.sorted { $0.members[0] < $1.members[0] }
     }
