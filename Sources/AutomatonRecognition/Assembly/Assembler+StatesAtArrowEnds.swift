@@ -61,21 +61,57 @@ extension Assembler {
         }
         guard !ends.isEmpty, !units.isEmpty else { return [] }
 
-        /// The circle the ink of `members` fits, when it passes as a state there.
+        // Each stroke's finite ink, its ends and its box, measured once.
+        let grouping = StrokeGrouping(options: options)
+        var inkOf: [Int: (points: [Point], ends: [Point], low: Point, high: Point)] = [:]
+        for k in Set(units.joined()) {
+            let points = sorted[k].stroke.points.filter(\.isFinite)
+            guard let first = points.first, let last = points.last else { continue }
+            inkOf[k] = (points, [first, last],
+                        Point(x: points.map(\.x).min()!, y: points.map(\.y).min()!),
+                        Point(x: points.map(\.x).max()!, y: points.map(\.y).max()!))
+        }
+        let smallest = options.arrowEndStateSize * median
+        let largest = StrokeGrouping.largestArcState * median
+
+        /// The circle the ink of `members` fits, when it passes as a state there. (Cheap
+        /// tests first: a round covering 200° is nearly twice its radius across, and an end
+        /// that reaches it lies within its box widened by its size; a closed-form fit.)
         func round(_ members: [Int]) -> CircleFit? {
-            let points = members.flatMap { sorted[$0].stroke.points }.filter(\.isFinite)
-            guard points.count >= 3, case let .success(rough) = CircleFit.fit(
-                resampled(points, count: options.circleSamples)) else { return nil }
-            let c = rough.center
-            let ordered = points.sorted {
+            let parts = members.compactMap { inkOf[$0] }
+            guard parts.count == members.count else { return nil }
+            let low = Point(x: parts.map(\.low.x).min()!, y: parts.map(\.low.y).min()!)
+            let high = Point(x: parts.map(\.high.x).max()!, y: parts.map(\.high.y).max()!)
+            let across = max(high.x - low.x, high.y - low.y)
+            guard across >= 1.8 * smallest, across <= 2.5 * largest else { return nil }
+            let margin = across + median
+            let near = ends.filter { end in
+                !members.contains(end.shaft)
+                    && end.point.x >= low.x - margin && end.point.x <= high.x + margin
+                    && end.point.y >= low.y - margin && end.point.y <= high.y + margin
+            }
+            guard !near.isEmpty else { return nil }
+            let points = parts.flatMap(\.points)
+            guard points.count >= 3,
+                  let quick = grouping.quickFit(parts.flatMap { resampled($0.points, count: 32) }),
+                  quick.relativeTrimmedResidual <= 1.5 * options.contextCircleResidual,
+                  quick.radius >= 0.8 * smallest, quick.radius <= 1.2 * largest,
+                  quick.coveredAngle >= 0.8 * options.arrowEndStateCoverage,
+                  near.contains(where: { end in
+                      end.point.distance(to: quick.center) - quick.radius
+                          <= 1.5 * options.arrowReach * max(quick.radius, median)
+                  })
+            else { return nil }
+            // (Several strokes: their ink in angle order round the rough circle.)
+            let c = quick.center
+            let ordered = parts.count == 1 ? points : points.sorted {
                 atan2($0.y - c.y, $0.x - c.x) < atan2($1.y - c.y, $1.x - c.x)
             }
             guard case let .success(fit) = CircleFit.fit(
                     resampled(ordered, count: options.circleSamples)),
                   fit.relativeTrimmedResidual <= options.contextCircleResidual,
                   fit.coveredAngle >= options.arrowEndStateCoverage,
-                  fit.radius >= options.arrowEndStateSize * median,
-                  fit.radius <= StrokeGrouping.largestArcState * median,
+                  fit.radius >= smallest, fit.radius <= largest,
                   !states.contains(where: { s in
                       let d = s.center.distance(to: fit.center)
                       return d < s.radius + fit.radius
@@ -83,9 +119,8 @@ extension Assembler {
                   })
             else { return nil }
             let reach = max(fit.radius, options.reachRadiusFloor * median)
-            guard ends.contains(where: { end in
-                !members.contains(end.shaft)
-                    && end.point.distance(to: fit.center) - fit.radius <= options.arrowReach * reach
+            guard near.contains(where: { end in
+                end.point.distance(to: fit.center) - fit.radius <= options.arrowReach * reach
             }) else { return nil }
             return fit
         }
@@ -93,15 +128,12 @@ extension Assembler {
         var found: [(members: [Int], fit: CircleFit)] = []
         for (i, a) in units.enumerated() {
             if let fit = round(a) { found.append((a, fit)) }
-            let inkA = a.flatMap { sorted[$0].stroke.points }
-            for b in units[(i + 1)...] {
-                let inkB = b.flatMap { sorted[$0].stroke.points }
-                guard let fa = inkA.first, let la = inkA.last, let fb = inkB.first,
-                      let lb = inkB.last else { continue }
-                let gap = min(fa.distance(to: fb), fa.distance(to: lb), la.distance(to: fb),
-                              la.distance(to: lb))
-                guard gap <= StrokeGrouping.arcEndGap * StrokeGrouping.largestArcState * median,
-                      let fit = round(a + b),
+            let endsA = a.flatMap { inkOf[$0]?.ends ?? [] }
+            for b in units[(i + 1)...] where Set(a).isDisjoint(with: b) {
+                let endsB = b.flatMap { inkOf[$0]?.ends ?? [] }
+                let gap = endsA.lazy.flatMap { p in endsB.lazy.map { p.distance(to: $0) } }
+                    .min() ?? .infinity
+                guard gap <= StrokeGrouping.arcEndGap * largest, let fit = round(a + b),
                       gap <= StrokeGrouping.arcEndGap * fit.radius else { continue }
                 found.append((a + b, fit))
             }
