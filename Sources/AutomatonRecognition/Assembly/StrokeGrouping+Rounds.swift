@@ -120,13 +120,13 @@ extension StrokeGrouping {
         }
         for a in arcs where !usedArcs.contains(a) && !ink[a].isState {
             // The state (or ring) it lies on: the two fit one circle about as large as the
-            // state's own.
+            // state's own (within a fifth: the fit of an open round alone runs small).
             let host = ink.indices.compactMap { k -> (k: Int, residual: Double)? in
                 guard k != a, ink[k].isState, owner[k] == k, merged[k] == nil,
                       let c = ink[k].fit, !isFinalCircle(ink[a].fit!, of: c) else { return nil }
                 guard let fit = quickFit(ink[k].samples + ink[a].samples),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual,
-                      abs(c.radius / fit.radius - 1) <= Self.absorbedArcRadiusTolerance,
+                      abs(c.radius / fit.radius - 1) <= Self.absorbedArcRadiusRatio,
                       lies(ink[a].sparse, on: fit, within: Self.absorbedArcRadiusTolerance),
                       ink[a].sparse.allSatisfy({ abs($0.distance(to: fit.center) - fit.radius)
                           <= 0.25 * fit.radius })

@@ -19,8 +19,9 @@ import StrokeFormats
 ///    closed heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, or passing as a
 ///    state alone however lumpy, covering `minimumArcCoverage`…`minimumArcUnionCoverage`)
-///    joins the state it lies on (mean distance from its centre within
-///    `absorbedArcRadiusTolerance` of its radius) unless step 4 makes it a head (a head
+///    joins the state it lies on (their joint circle within `absorbedArcRadiusRatio` of
+///    the state's own radius — an open round's own fit runs small — and the arc's mean
+///    distance from it within `absorbedArcRadiusTolerance`) unless step 4 makes it a head (a head
 ///    drawn along the outline of the state it points at), or another such arc when the two
 ///    fit one circle covering `minimumArcUnionCoverage` (an arc covering half a turn on its
 ///    own is then at least `ownArcRadius` of that circle;
@@ -121,6 +122,7 @@ struct StrokeGrouping {
     static let ownArcRadius = 0.6
     static let ownArcCoverage = Double.pi
     static let absorbedArcRadiusTolerance = 0.1
+    static let absorbedArcRadiusRatio = 0.2
     static let headGap = 0.75
     static let headGapOfShaft = 0.03
     static let headLateral = 0.6
