@@ -76,7 +76,7 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// A stroke only tentatively a circle or a loop is taken for a self-loop where it attaches
     /// to a state as one, if the classifier's confidence in its own class is below this (a
     /// confident "none of these" near a state is a word or a piece of an arrow).
-    public var tentativeLoopConfidence = 0.8
+    public var tentativeLoopConfidence = 0.95
     /// A rejected round (one group, or two whose ends meet) where an arrow ends reaching no
     /// state is a state when its ink fits one circle covering at least this angle
     /// (radians)… (`Assembler.statesAtArrowEnds`)
