@@ -250,6 +250,34 @@ import TestSupport
                 == [0: [3], 1: [2]])
     }
 
+    @Test func aShaftLeftHeadlessTakesAVFromAShaftHoldingTwoHeads() {
+        // Shafts 0 and 1 end side by side. V head 2 is offered to 1 (0.10) and to 0 (0.20);
+        // head 3 to 1 only (0.15). Dealt best first, 1 takes both and 0 is left with none;
+        // then 0 takes the V it was offered, and 1 keeps 3. A straight barb (no V) is not
+        // handed over: it may be one of two barbs of 1's head.
+        let grouping = StrokeGrouping(options: AssemblyOptions())
+        func ends(_ y: Double) -> [StrokeGrouping.ShaftEnd] {
+            [.init(point: Point(x: 0, y: y), outward: Point(x: -1, y: 0), side: 0),
+             .init(point: Point(x: 200, y: y), outward: Point(x: 1, y: 0), side: 1)]
+        }
+        let shaftEnds = [0: ends(0), 1: ends(12)]
+        let vee = [Point(x: 190, y: -8), Point(x: 200, y: 0), Point(x: 190, y: 8)]
+        let bar = [Point(x: 190, y: 20), Point(x: 200, y: 30)]
+        func dealt(headIsV: Bool) -> [Int: [Int]] {
+            let head = headIsV ? vee : bar
+            let ink = [bar, bar, head, bar].map {
+                StrokeGrouping.Ink(points: $0, sparse: $0, extent: boundingDiagonal($0))
+            }
+            let offers: [StrokeGrouping.Offer] = [(0.10, 2, 1, 1), (0.20, 2, 0, 1),
+                                                 (0.15, 3, 1, 1)]
+            return grouping.dealHeads(offers, ends: shaftEnds,
+                                      contested: StrokeGrouping.contested(offers), ink: ink)
+                .mapValues { $0.map(\.head) }
+        }
+        #expect(dealt(headIsV: true) == [0: [2], 1: [3]])
+        #expect(dealt(headIsV: false) == [1: [2, 3]])
+    }
+
     @Test func aVHeadTurnedFromItsShaftCostsOneMinusTheCosine() {
         // A V with its apex at the shaft's end (200, 0), pointing along the shaft, then
         // turned by 60°: 1 − cos 60° = 0.5. A straight barb points nowhere: 0.

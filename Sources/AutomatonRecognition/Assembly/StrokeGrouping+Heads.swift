@@ -260,7 +260,28 @@ extension StrokeGrouping {
             }
             if settled { break }
         }
-        return exchanged(headsOf, offers: ranked, ends: ends, ink: ink)
+        return handedOver(exchanged(headsOf, offers: ranked, ends: ends, ink: ink),
+                          offers: ranked, ends: ends, ink: ink)
+    }
+
+    /// A shaft left with no head takes a V offered to it (not only as a barb) from a shaft
+    /// that keeps another head stroke at that end: an arrow needs one head, and a V is a
+    /// whole head on its own (two arrows ending together, the first dealt took both heads).
+    /// Best offers first.
+    func handedOver(_ headsOf: [Int: [(head: Int, end: ShaftEnd)]], offers: [Offer],
+                    ends: [Int: [ShaftEnd]], ink: [Ink]) -> [Int: [(head: Int, end: ShaftEnd)]] {
+        var heads = headsOf
+        for offer in offers where offer.score < Self.barbOnlyRank && heads[offer.shaft] == nil {
+            let isHead = Set(heads.values.joined().map(\.head))
+            guard !isHead.contains(offer.shaft), isVee(ink[offer.head]),
+                  let holder = heads.first(where: { $0.value.contains { $0.head == offer.head } }),
+                  holder.key != offer.shaft else { continue }
+            let side = holder.value.first { $0.head == offer.head }!.end.side
+            guard holder.value.filter({ $0.end.side == side }).count >= 2 else { continue }
+            heads[holder.key]!.removeAll { $0.head == offer.head }
+            heads[offer.shaft] = [(offer.head, ends[offer.shaft]![offer.end])]
+        }
+        return heads
     }
 
     /// `headsOf` after exchanging heads between two shafts while that lowers the sum of their
