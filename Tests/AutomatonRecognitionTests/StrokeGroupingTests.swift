@@ -224,16 +224,19 @@ import TestSupport
         }
     }
 
+    /// The ends of shafts 0 and 1, two horizontal strokes from x = 0 to 200, at y = 0 and 12.
+    static let sideBySideShafts: [Int: [StrokeGrouping.ShaftEnd]] = [0: ends(0), 1: ends(12)]
+    static func ends(_ y: Double) -> [StrokeGrouping.ShaftEnd] {
+        [.init(point: Point(x: 0, y: y), outward: Point(x: -1, y: 0), side: 0),
+         .init(point: Point(x: 200, y: y), outward: Point(x: 1, y: 0), side: 1)]
+    }
+
     @Test func twoShaftsEndingTogetherTakeTheHeadsThatFitThemBestAsAPair() {
         // Shafts 0 and 1 end side by side. Head 2 fits 1 best (0.10) but 0 nearly as well
         // (0.20); head 3 fits 1 (0.15) and 0 only badly (0.80). Dealt best offer first, 1
         // takes 2 and 0 is left with 3 (0.90 in all); exchanged, 0.35.
         let grouping = StrokeGrouping(options: AssemblyOptions())
-        func ends(_ y: Double) -> [StrokeGrouping.ShaftEnd] {
-            [.init(point: Point(x: 0, y: y), outward: Point(x: -1, y: 0), side: 0),
-             .init(point: Point(x: 200, y: y), outward: Point(x: 1, y: 0), side: 1)]
-        }
-        let shaftEnds = [0: ends(0), 1: ends(12)]
+        let shaftEnds = Self.sideBySideShafts
         // (Straight strokes: no V, so only the scores count.)
         let bar = [Point(x: 190, y: 20), Point(x: 200, y: 30)]
         let ink = Array(repeating: StrokeGrouping.Ink(points: bar, sparse: bar, extent: 14),
@@ -256,11 +259,7 @@ import TestSupport
         // then 0 takes the V it was offered, and 1 keeps 3. A straight barb (no V) is not
         // handed over: it may be one of two barbs of 1's head.
         let grouping = StrokeGrouping(options: AssemblyOptions())
-        func ends(_ y: Double) -> [StrokeGrouping.ShaftEnd] {
-            [.init(point: Point(x: 0, y: y), outward: Point(x: -1, y: 0), side: 0),
-             .init(point: Point(x: 200, y: y), outward: Point(x: 1, y: 0), side: 1)]
-        }
-        let shaftEnds = [0: ends(0), 1: ends(12)]
+        let shaftEnds = Self.sideBySideShafts
         let vee = [Point(x: 190, y: -8), Point(x: 200, y: 0), Point(x: 190, y: 8)]
         let bar = [Point(x: 190, y: 20), Point(x: 200, y: 30)]
         func dealt(headIsV: Bool) -> [Int: [Int]] {

@@ -21,10 +21,10 @@ import StrokeFormats
 ///    state alone however lumpy, covering `minimumArcCoverage`…`minimumArcUnionCoverage`)
 ///    joins the state it lies on (their joint circle within `absorbedArcRadiusRatio` of
 ///    the state's own radius — an open round's own fit runs small — and the arc's mean
-///    distance from it within `absorbedArcRadiusTolerance`) unless step 4 makes it a head (a head
-///    drawn along the outline of the state it points at), or another such arc when the two
-///    fit one circle covering `minimumArcUnionCoverage` (an arc covering half a turn on its
-///    own is then at least `ownArcRadius` of that circle;
+///    distance from it within `absorbedArcRadiusTolerance`) unless step 4 makes it a head
+///    (a head drawn along the outline of the state it points at), or another such arc when
+///    the two fit one circle covering `minimumArcUnionCoverage` (an arc covering half a turn
+///    on its own is then at least `ownArcRadius` of that circle;
 ///    two arcs where one starts within `continuedArcGap` of the radius from where the other
 ///    stopped — one round with a pen lift — may fit as loosely as a state drawn in one
 ///    stroke, `contextCircleResidual`: an oval),
