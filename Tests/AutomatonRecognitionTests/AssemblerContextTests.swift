@@ -47,6 +47,21 @@ import TestSupport
         #expect(roles(assembly) == ["state", "state", "cycle"])
     }
 
+    @Test(arguments: [(10.0, "cycle"), (6.0, "rejected")])
+    func aSmallCircleOnASmallStateIsALoopAsLargeBesideIt(radius: Double, role: String) {
+        // States of radius 60, 60 and 24 (S = 60); a circle crossing the small state's top,
+        // under a quarter of S: a loop when it is at least 0.35 of that state's radius (10),
+        // a dot when smaller (6).
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 60))
+        d.add("circle", Sketch.circle(center: Point(x: 400, y: 100), radius: 60))
+        d.add("circle", Sketch.circle(center: Point(x: 250, y: 300), radius: 24))
+        d.add("circle", Sketch.circle(center: Point(x: 250, y: 274 - radius / 2), radius: radius))
+        let assembly = d.assemble()
+        #expect(assembly.elements[3].role.name == role)
+        #expect(summary(assembly.automaton).contains("q1 -> q1 ") == (role == "cycle"))
+    }
+
     /// q0 and q1 as circles of radius 40, an initial arrow into q0 and a transition from q0
     /// ending at (400, 220); `round` drawn there with class `label`.
     static func arrowEndingAt(_ round: [Stroke], label: String) -> Document {

@@ -15,8 +15,10 @@ import StrokeFormats
 ///    decides; on a state drawn in arcs, once step 2 has joined them), and so is a closed
 ///    round of any other class (on a state drawn either way), at least `roundHeadRatio`·S,
 ///    whose outline is round (the circularity of its convex hull above `roundHull`; a
-///    closed head's is not); circles under `headCircleRatio`·S are no states (letters,
-///    closed heads).
+///    closed head's is not), and so is a circle or loop under `roundHeadRatio`·S crossing
+///    the outline of a state it is at least `roundHeadRatio` of (S says little of a small
+///    state's loops); circles under `headCircleRatio`·S are no states (letters, closed
+///    heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, or passing as a
 ///    state alone however lumpy, covering `minimumArcCoverage`…`minimumArcUnionCoverage`)
 ///    joins the state it lies on (their joint circle within `absorbedArcRadiusRatio` of
@@ -267,10 +269,27 @@ struct StrokeGrouping {
             else { return false }
             return hull(k).circularity > Self.roundHull
         }
+        // So is a small circle or loop crossing the outline of a state it is at least
+        // `roundHeadRatio` of (under that of S: states of a drawing may differ in size by
+        // three to one, and S says little of a small state's loops).
+        let smallLoops = ink.indices.filter { k in
+            guard !ink[k].isState, ordered[k].rejection == nil,
+                  ordered[k].kind == .circle || ordered[k].kind == .cycle,
+                  let fit = ink[k].fit, passesAsCircle(fit),
+                  fit.radius < Self.roundHeadRatio * (scale ?? 0) else { return false }
+            return ink.indices.contains { j in
+                guard j != k, ink[j].isState, let state = ink[j].fit, state.radius > fit.radius,
+                      fit.radius >= Self.roundHeadRatio * state.radius else { return false }
+                let d = fit.center.distance(to: state.center)
+                return d > options.ringCenterTolerance * state.radius
+                    && d < Self.touchingLoop * (fit.radius + state.radius)
+            }
+        }
         let known = Set(knownRounds.joined())
         var loops = selfLoops(ink, scale: scale,
                               among: ink.indices.filter { ink[$0].isState && !known.contains($0) }
                                 + roundLoops.filter { !known.contains($0) })
+        loops.formUnion(smallLoops.filter { !known.contains($0) })
         for a in loops { ink[a].isState = false }
 
         var owner = Array(ordered.indices)       // position → group leader position
@@ -374,6 +393,7 @@ struct StrokeGrouping {
                     single.item.rejection = "handwriting: a small stroke among others written "
                         + "close together (text is not read as labels yet)"
                 } else if single.item.rejection == nil, single.item.kind == .circle, let scale,
+                   !loops.contains(leader),
                    let fit = ink[leader].fit, passesAsCircle(fit),
                    fit.radius < Self.tinyCircleRatio * scale {
                     single.item.rejection = Self.tooSmall(fit.radius, scale: scale)
