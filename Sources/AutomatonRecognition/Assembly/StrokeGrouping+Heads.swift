@@ -89,7 +89,8 @@ extension StrokeGrouping {
             owner[h] == h && merged[h] == nil
         }
         offers += closed
-        // A stroke that can be the head of a shaft twice its size (its parent) takes no head
+        // A stroke that can be the head of a shaft twice its size (its parent, offered to it
+        // with a score under `parentOffer`: a barb lies close to its shaft) takes no head
         // at its end that lies at the parent's end: the two barbs of a V meet there and would
         // otherwise take each other. Its other end may hold a head of its own (a short
         // shaft beside another arrow's end), unless a stroke offered there is offered to
@@ -102,7 +103,7 @@ extension StrokeGrouping {
         var parents: [Int: Set<Int>] = [:]
         var headSides: [Int: Set<Int>] = [:]
         for offer in offers where ink[offer.shaft].extent >= 2 * ink[offer.head].extent
-            && offer.score < Self.barbOnlyRank {
+            && offer.score < Self.parentOffer {
             parents[offer.head, default: []].insert(offer.shaft)
             if let own = shafts.ends[offer.head] {
                 let at = shafts.ends[offer.shaft]![offer.end].point

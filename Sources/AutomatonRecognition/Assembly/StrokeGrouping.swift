@@ -82,8 +82,10 @@ import StrokeFormats
 ///    none of its classes and one barb is under `lopsidedBarbs` of the other: a connector's
 ///    bend and a pen flick read as barbs), and a head only of a shaft
 ///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook); a stroke that can
-///    be the head of a shaft twice its size takes no head at its end lying at that
-///    shaft's end (the two barbs of a V would take each other), nor at all when a stroke
+///    be the head of a shaft twice its size (offered with a score under `parentOffer`: a
+///    short shaft ending beside a long one is no barb of it) takes no head at its end
+///    lying at that shaft's end (the two barbs of a V would take each other), nor at all
+///    when a stroke
 ///    offered at its other end is offered to that shaft too (the other barb of the same
 ///    V), unless that head is a closed round or a V (`isVee`) at most half its size (no
 ///    barb: an initial arrow ending where a transition ends keeps its V); its other end
@@ -184,6 +186,7 @@ struct StrokeGrouping {
     static let hookTurn = 100.0 * Double.pi / 180
     static let hookBarb = 0.01
     static let penStartRank = 0.05
+    static let parentOffer = 0.75
     static let exchangeRounds = 4
     static let exchangeGain = 0.05
     static let turnedHeadWeight = 0.3
