@@ -126,14 +126,15 @@ extension Assembler {
         }
 
         var found: [(members: [Int], fit: CircleFit)] = []
+        let unitEnds = units.map { unit in unit.flatMap { inkOf[$0]?.ends ?? [] } }
         for (i, a) in units.enumerated() {
             if let fit = round(a) { found.append((a, fit)) }
-            let endsA = a.flatMap { inkOf[$0]?.ends ?? [] }
-            for b in units[(i + 1)...] where Set(a).isDisjoint(with: b) {
-                let endsB = b.flatMap { inkOf[$0]?.ends ?? [] }
-                let gap = endsA.lazy.flatMap { p in endsB.lazy.map { p.distance(to: $0) } }
-                    .min() ?? .infinity
-                guard gap <= StrokeGrouping.arcEndGap * largest, let fit = round(a + b),
+            for j in (i + 1)..<units.count {
+                var gap = Double.infinity
+                for p in unitEnds[i] { for q in unitEnds[j] { gap = min(gap, p.distance(to: q)) } }
+                let b = units[j]
+                guard gap <= StrokeGrouping.arcEndGap * largest,
+                      !a.contains(where: b.contains), let fit = round(a + b),
                       gap <= StrokeGrouping.arcEndGap * fit.radius else { continue }
                 found.append((a + b, fit))
             }
