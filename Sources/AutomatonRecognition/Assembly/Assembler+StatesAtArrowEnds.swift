@@ -103,10 +103,8 @@ extension Assembler {
                   })
             else { return nil }
             // (Several strokes: their ink in angle order round the rough circle.)
-            let c = quick.center
-            let ordered = parts.count == 1 ? points : points.sorted {
-                atan2($0.y - c.y, $0.x - c.x) < atan2($1.y - c.y, $1.x - c.x)
-            }
+            let ordered = parts.count == 1 ? points
+                : grouping.inAngleOrder(points, around: quick.center)
             guard case let .success(fit) = CircleFit.fit(
                     resampled(ordered, count: options.circleSamples)),
                   fit.relativeTrimmedResidual <= options.contextCircleResidual,

@@ -272,15 +272,16 @@ extension StrokeGrouping {
     func handedOver(_ headsOf: [Int: [(head: Int, end: ShaftEnd)]], offers: [Offer],
                     ends: [Int: [ShaftEnd]], ink: [Ink]) -> [Int: [(head: Int, end: ShaftEnd)]] {
         var heads = headsOf
+        var holderOf: [Int: Int] = [:]      // head → the shaft holding it
+        for (shaft, list) in headsOf { for h in list { holderOf[h.head] = shaft } }
         for offer in offers where offer.score < Self.barbOnlyRank && heads[offer.shaft] == nil {
-            let isHead = Set(heads.values.joined().map(\.head))
-            guard !isHead.contains(offer.shaft), isVee(ink[offer.head]),
-                  let holder = heads.first(where: { $0.value.contains { $0.head == offer.head } }),
-                  holder.key != offer.shaft else { continue }
-            let side = holder.value.first { $0.head == offer.head }!.end.side
-            guard holder.value.filter({ $0.end.side == side }).count >= 2 else { continue }
-            heads[holder.key]!.removeAll { $0.head == offer.head }
+            guard holderOf[offer.shaft] == nil, isVee(ink[offer.head]),
+                  let holder = holderOf[offer.head], holder != offer.shaft,
+                  let side = heads[holder]!.first(where: { $0.head == offer.head })?.end.side,
+                  heads[holder]!.filter({ $0.end.side == side }).count >= 2 else { continue }
+            heads[holder]!.removeAll { $0.head == offer.head }
             heads[offer.shaft] = [(offer.head, ends[offer.shaft]![offer.end])]
+            holderOf[offer.head] = offer.shaft
         }
         return heads
     }

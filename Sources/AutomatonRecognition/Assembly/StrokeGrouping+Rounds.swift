@@ -24,9 +24,10 @@ extension StrokeGrouping {
     /// outline (not concentric) is one, as the assembler decides, and may take a head. (The
     /// larger one may be any closed round of state size, whatever its class.)
     /// `rounds`: more large rounds, such as states drawn in arcs (`circles`: only those
-    /// strokes are tested).
+    /// strokes are tested); `atLeast`: the smallest a loop may be beside the round it
+    /// crosses, as a fraction of that round's radius.
     func selfLoops(_ ink: [Ink], scale: Double?, rounds: [CircleFit] = [],
-                   among circles: [Int]? = nil) -> Set<Int> {
+                   among circles: [Int]? = nil, atLeast ratio: Double = 0) -> Set<Int> {
         let circles = circles ?? ink.indices.filter { ink[$0].isState }
         let largeRounds = ink.indices.compactMap { k -> CircleFit? in
             guard let fit = ink[k].fit else { return nil }
@@ -37,7 +38,8 @@ extension StrokeGrouping {
             let fa = ink[a].fit!
             if largeRounds.contains(where: { fb in
                 let d = fa.center.distance(to: fb.center)
-                return fb.radius > fa.radius && d > options.ringCenterTolerance * fb.radius
+                return fb.radius > fa.radius && fa.radius >= ratio * fb.radius
+                    && d > options.ringCenterTolerance * fb.radius
                     && d < Self.touchingLoop * (fa.radius + fb.radius)
             }) { loops.insert(a) }
         }

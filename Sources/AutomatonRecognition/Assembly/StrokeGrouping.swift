@@ -272,27 +272,21 @@ struct StrokeGrouping {
             else { return false }
             return hull(k).circularity > Self.roundHull
         }
+        let known = Set(knownRounds.joined())
         // So is a small circle or loop crossing the outline of a state it is at least
         // `roundHeadRatio` of (under that of S: states of a drawing may differ in size by
         // three to one, and S says little of a small state's loops).
-        let smallLoops = ink.indices.filter { k in
-            guard !ink[k].isState, ordered[k].rejection == nil,
+        let smallRounds = ink.indices.filter { k in
+            guard !ink[k].isState, !known.contains(k), ordered[k].rejection == nil,
                   ordered[k].kind == .circle || ordered[k].kind == .cycle,
-                  let fit = ink[k].fit, passesAsCircle(fit),
-                  fit.radius < Self.roundHeadRatio * (scale ?? 0) else { return false }
-            return ink.indices.contains { j in
-                guard j != k, ink[j].isState, let state = ink[j].fit, state.radius > fit.radius,
-                      fit.radius >= Self.roundHeadRatio * state.radius else { return false }
-                let d = fit.center.distance(to: state.center)
-                return d > options.ringCenterTolerance * state.radius
-                    && d < Self.touchingLoop * (fit.radius + state.radius)
-            }
+                  let fit = ink[k].fit else { return false }
+            return passesAsCircle(fit) && fit.radius < Self.roundHeadRatio * (scale ?? 0)
         }
-        let known = Set(knownRounds.joined())
         var loops = selfLoops(ink, scale: scale,
                               among: ink.indices.filter { ink[$0].isState && !known.contains($0) }
                                 + roundLoops.filter { !known.contains($0) })
-        loops.formUnion(smallLoops.filter { !known.contains($0) })
+        loops.formUnion(selfLoops(ink, scale: scale, among: smallRounds,
+                                  atLeast: Self.roundHeadRatio))
         for a in loops { ink[a].isState = false }
 
         var owner = Array(ordered.indices)       // position → group leader position
