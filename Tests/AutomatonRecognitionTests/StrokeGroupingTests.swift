@@ -234,7 +234,8 @@ import TestSupport
     @Test func twoShaftsEndingTogetherTakeTheHeadsThatFitThemBestAsAPair() {
         // Shafts 0 and 1 end side by side. Head 2 fits 1 best (0.10) but 0 nearly as well
         // (0.20); head 3 fits 1 (0.15) and 0 only badly (0.80). Dealt best offer first, 1
-        // takes 2 and 0 is left with 3 (0.90 in all); exchanged, 0.35.
+        // takes 2 and 0 is left with 3 (0.90 in all); exchanged, 0.35. (Each offer's rank,
+        // the head-offer model's cost, is its score here.)
         let grouping = StrokeGrouping(options: AssemblyOptions())
         let shaftEnds = Self.sideBySideShafts
         // (Straight strokes: no V, so only the scores count.)
@@ -246,11 +247,11 @@ import TestSupport
                                ink: ink)
                 .mapValues { $0.map(\.head) }
         }
-        #expect(dealt([(0.10, 2, 1, 1), (0.20, 2, 0, 1), (0.15, 3, 1, 1), (0.80, 3, 0, 1)])
-                == [0: [2], 1: [3]])
+        #expect(dealt([(0.10, 2, 1, 1, 0.10), (0.20, 2, 0, 1, 0.20), (0.15, 3, 1, 1, 0.15),
+                       (0.80, 3, 0, 1, 0.80)]) == [0: [2], 1: [3]])
         // With head 3 fitting 0 at 0.25, the pairs sum to 0.35 either way: no exchange.
-        #expect(dealt([(0.10, 2, 1, 1), (0.20, 2, 0, 1), (0.15, 3, 1, 1), (0.25, 3, 0, 1)])
-                == [0: [3], 1: [2]])
+        #expect(dealt([(0.10, 2, 1, 1, 0.10), (0.20, 2, 0, 1, 0.20), (0.15, 3, 1, 1, 0.15),
+                       (0.25, 3, 0, 1, 0.25)]) == [0: [3], 1: [2]])
     }
 
     @Test func aShaftLeftHeadlessTakesAVFromAShaftHoldingTwoHeads() {
@@ -267,8 +268,8 @@ import TestSupport
             let ink = [bar, bar, head, bar].map {
                 StrokeGrouping.Ink(points: $0, sparse: $0, extent: boundingDiagonal($0))
             }
-            let offers: [StrokeGrouping.Offer] = [(0.10, 2, 1, 1), (0.20, 2, 0, 1),
-                                                 (0.15, 3, 1, 1)]
+            let offers: [StrokeGrouping.Offer] = [(0.10, 2, 1, 1, 0.10), (0.20, 2, 0, 1, 0.20),
+                                                 (0.15, 3, 1, 1, 0.15)]
             return grouping.dealHeads(offers, ends: shaftEnds,
                                       contested: StrokeGrouping.contested(offers), ink: ink)
                 .mapValues { $0.map(\.head) }

@@ -7,7 +7,9 @@ import StrokeFormats
 
 extension StrokeGrouping {
     /// `end`: the index of the shaft's end in its `ShaftEnd`s.
-    typealias Offer = (score: Double, head: Int, shaft: Int, end: Int)
+    /// `score`: how well it lies (`headOffers`; lower is better); `rank`: how unlikely the
+    /// head-offer model finds it (− its log-odds, set by `ranked`).
+    typealias Offer = (score: Double, head: Int, shaft: Int, end: Int, rank: Double)
 
     /// Every place a stroke may lie as a head (or a piece of one) of a shaft, scored (lower
     /// is better; offers only as a barb rank after every other). Strokes that can be the
@@ -55,7 +57,11 @@ extension StrokeGrouping {
             }
             // (A stroke that is a whole arrow on its own is a head only of a much longer shaft:
             // a barb drawn with a hook.)
-            let largest = shafts.wholeArrows.contains(h) ? Self.wholeArrowHeadSize
+            // (... or, if a V at most `wholeVeeOfState`·S across, of a shaft twice its size:
+            // a V head drawn with a stroke on, which measures as an arrow with two barbs.)
+            let largest = shafts.wholeArrows.contains(h)
+                ? (isVee(ink[h]) && size <= Self.wholeVeeOfState * (scale ?? 0)
+                   ? Self.wholeVeeHeadSize : Self.wholeArrowHeadSize)
                 : roundish && !closedHead ? Self.roundHeadSize : Self.headSize
             for (s, shaftEnds) in shafts.ends where s != h && size <= largest * ink[s].extent {
                 for (e, end) in shaftEnds.enumerated() {
@@ -78,8 +84,9 @@ extension StrokeGrouping {
                     else { continue }
                     // (An offer only as a barb comes after every other.)
                     let barbOnly = lateral > Self.headLateral * size
-                    offers.append(((gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0)
-                                   + (end.side == 0 ? Self.penStartRank : 0), h, s, e))
+                    let score = (gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0)
+                        + (end.side == 0 ? Self.penStartRank : 0)
+                    offers.append((score, h, s, e, 0))
                 }
             }
         }
@@ -179,7 +186,7 @@ extension StrokeGrouping {
                         && $0.score < Self.barbOnlyRank }) { continue }
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     let lateral = abs((center - end.point).cross(end.outward))
-                    offers.append(((gap + lateral) / size, h, s, e))
+                    offers.append(((gap + lateral) / size, h, s, e, 0))
                 }
             }
         }
@@ -226,7 +233,8 @@ extension StrokeGrouping {
         var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
         var isHead = Set<Int>()
         var tipEnd: [Int: Int] = [:]
-        let ranked = offers.sorted { ($0.score, $0.head, $0.shaft) < ($1.score, $1.head, $1.shaft) }
+        func order(_ offer: Offer) -> Double { offer.score + Self.modelRankWeight * offer.rank }
+        let ranked = offers.sorted { (order($0), $0.head, $0.shaft) < (order($1), $1.head, $1.shaft) }
         let offersOf = Dictionary(grouping: ranked, by: \.head)
         func isOpen(_ offer: Offer) -> Bool {
             tipEnd[offer.shaft].map { $0 == ends[offer.shaft]![offer.end].side } ?? true
@@ -287,8 +295,9 @@ extension StrokeGrouping {
     }
 
     /// `headsOf` after exchanging heads between two shafts while that lowers the sum of their
-    /// costs by more than `exchangeGain`: an offer's score plus `turnedHeadWeight` times how
-    /// far a V head points away from the shaft (`turned`). Dealt best offer first, two
+    /// costs by more than `exchangeGain`: an offer's cost is its `rank`, the head-offer
+    /// model's (which reads, among others, how far a V head points away from the shaft,
+    /// `turned`). Dealt best offer first, two
     /// shafts ending close together may be left each with the other's head: the first
     /// takes its best offer, the other's head, and the second gets what is left. A head
     /// moves only to the side of its new shaft where that shaft's heads lie, and only where
@@ -297,16 +306,11 @@ extension StrokeGrouping {
                    ends: [Int: [ShaftEnd]], ink: [Ink]) -> [Int: [(head: Int, end: ShaftEnd)]] {
         // (With fewer than two shafts holding heads there is nothing to exchange.)
         guard headsOf.count >= 2 else { return headsOf }
-        var bestOffer: [Pair: Offer] = [:]   // the best offer of a head to a shaft at a side
+        var best: [Pair: Offer] = [:]   // the best offer of a head to a shaft at a side
         for offer in offers {
             let key = Pair(head: offer.head, shaft: offer.shaft,
                            side: ends[offer.shaft]![offer.end].side)
-            if bestOffer[key].map({ offer.score < $0.score }) ?? true { bestOffer[key] = offer }
-        }
-        // ... and its cost, worked out once.
-        let best = bestOffer.mapValues { offer in
-            (offer: offer, cost: offer.score + Self.turnedHeadWeight
-                * turned(ink[offer.head], at: ends[offer.shaft]![offer.end]))
+            if best[key].map({ offer.rank < $0.rank }) ?? true { best[key] = offer }
         }
         var heads = headsOf
         let shafts = heads.keys.sorted()
@@ -319,10 +323,10 @@ extension StrokeGrouping {
                           let bb = best[Pair(head: hb, shaft: b, side: endB.side)],
                           let ab = best[Pair(head: ha, shaft: b, side: endB.side)],
                           let ba = best[Pair(head: hb, shaft: a, side: endA.side)],
-                          ab.cost + ba.cost < aa.cost + bb.cost - Self.exchangeGain
+                          ab.rank + ba.rank < aa.rank + bb.rank - Self.exchangeGain
                     else { continue }
-                    heads[a]![i] = (hb, ends[a]![ba.offer.end])
-                    heads[b]![j] = (ha, ends[b]![ab.offer.end])
+                    heads[a]![i] = (hb, ends[a]![ba.end])
+                    heads[b]![j] = (ha, ends[b]![ab.end])
                     changed = true
                 } }
             } }

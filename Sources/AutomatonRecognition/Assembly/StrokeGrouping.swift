@@ -81,7 +81,9 @@ import StrokeFormats
 ///    A one-stroke arrow with two real barbs is no shaft (unless the classifier calls it
 ///    none of its classes and one barb is under `lopsidedBarbs` of the other: a connector's
 ///    bend and a pen flick read as barbs), and a head only of a shaft
-///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook); a stroke that can
+///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook) — or, a V at most
+///    `wholeVeeOfState`·S across, of one `wholeVeeHeadSize`⁻¹ times (a V head drawn with
+///    a stroke on measures as an arrow with two barbs); a stroke that can
 ///    be the head of a shaft twice its size (offered with a score under `parentOffer`: a
 ///    short shaft ending beside a long one is no barb of it) takes no head at its end
 ///    lying at that shaft's end (the two barbs of a V would take each other), nor at all
@@ -89,16 +91,19 @@ import StrokeFormats
 ///    offered at its other end is offered to that shaft too (the other barb of the same
 ///    V), unless that head is a closed round or a V (`isVee`) at most half its size (no
 ///    barb: an initial arrow ending where a transition ends keeps its V); its other end
-///    may hold a head of its own. Offers are ranked by (gap + lateral offset of the
-///    centre)/(extent), plus `penStartRank` at the pen's first end of a shaft (nine shafts
-///    in ten in the flowcharts are drawn towards their head), and taken best first, except
+///    may hold a head of its own. The head-offer model (+HeadOfferModel.swift, a logistic
+///    regression over the offer's measurements) gives each offer its log-odds of being
+///    right; an offer more than `offerLogitMargin` below the best of its head stroke is
+///    withdrawn, unless it is its shaft's likeliest. Offers are ranked by (gap + lateral
+///    offset of the centre)/(extent), plus `penStartRank` at the pen's first end of a
+///    shaft (nine shafts in ten in the flowcharts are drawn towards their head), less
+///    `modelRankWeight` times the log-odds, and taken best first, except
 ///    that a shaft with a head takes no more that is also offered to a shaft with none
 ///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
 ///    at one end: the end with more or, with as many at each, the end whose heads are
 ///    offered to no other shaft (the other end's can go to that shaft), else the pen's
-///    end. Then two shafts exchange heads while that lowers the sum of the offers' scores,
-///    each plus `turnedHeadWeight`·(1 − cos) of the angle between where a V head points and
-///    the shaft's way out, by more than `exchangeGain` (`exchanged`: dealt best first, the
+///    end. Then two shafts exchange heads while that raises the sum of the offers'
+///    log-odds by more than `exchangeGain` (`exchanged`: dealt best first, the
 ///    first of two shafts ending close together may take the other's head). A stroke left
 ///    alone that touches a kept head piece (within `headPieceGap` of its extent), at most
 ///    `headPieceSize` times its size and `headPieceOfState`·S across, is a piece of that
@@ -113,8 +118,8 @@ import StrokeFormats
 /// group of its own, unchanged, so one-stroke drawings assemble exactly as before.
 ///
 /// `group` runs the steps; they live beside this file: StrokeGrouping+Rounds.swift (arcs,
-/// self-loops, circle fits), +Shafts.swift, +Heads.swift (offers and how they are dealt)
-/// and +Handwriting.swift.
+/// self-loops, circle fits), +Shafts.swift, +Heads.swift (offers and how they are dealt),
+/// +HeadOfferModel.swift (how likely an offer is) and +Handwriting.swift.
 struct StrokeGrouping {
     var options: AssemblyOptions
 
@@ -189,7 +194,10 @@ struct StrokeGrouping {
     static let parentOffer = 0.75
     static let exchangeRounds = 4
     static let exchangeGain = 0.05
-    static let turnedHeadWeight = 0.3
+    static let modelRankWeight = 0.03
+    static let offerLogitMargin = 4.0
+    static let wholeVeeHeadSize = 0.5
+    static let wholeVeeOfState = 1.0
     static let headAxis = 0.2
     static let barbGap = 1.0
     static let barbLateral = 0.85
@@ -221,7 +229,10 @@ struct StrokeGrouping {
 
     /// `knownRounds`: sets of positions already known to be one state each (the assembler's
     /// `statesAtArrowEnds`); they are grouped so before anything else.
-    func group(_ ordered: [ClassifiedStroke], knownRounds: [[Int]] = []) -> [Group] {
+    /// `observe`, if given, sees every head offer with the measurements the head-offer
+    /// model reads (`Assembler.headOffers`, to fit the model).
+    func group(_ ordered: [ClassifiedStroke], knownRounds: [[Int]] = [],
+               observe: (([HeadOfferRecord]) -> Void)? = nil) -> [Group] {
         let singles = ordered.enumerated().map { position, s in
             Group(members: [position], item: s, arrow: nil)
         }
@@ -342,6 +353,13 @@ struct StrokeGrouping {
             offers.removeAll { handwriting.contains($0.head) || handwriting.contains($0.shaft) }
         }
 
+        let features = offerFeatures(offers, ink: ink, shafts: shafts, scale: scale)
+        observe?(zip(offers, features).map { offer, features in
+            HeadOfferRecord(head: ordered[offer.head].index, shaft: ordered[offer.shaft].index,
+                            shaftEnd: shafts.ends[offer.shaft]![offer.end].side,
+                            inputs: features.inputs)
+        })
+        offers = ranked(offers, features: features)
         let contested = Self.contested(offers)
         let headsOf = dealHeads(offers, ends: shafts.ends, contested: contested, ink: ink)
         // Strokes that may still be a piece of a head: alone, and under

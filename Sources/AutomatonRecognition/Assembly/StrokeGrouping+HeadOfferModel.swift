@@ -1,0 +1,129 @@
+// StrokeGrouping: the head-offer model — how likely an offer of a stroke as a head of a shaft
+// is right, from the offer's geometry. It orders the offers as they are dealt.
+
+import Foundation
+
+extension StrokeGrouping {
+    /// The measurements of one offer the model reads, each relative (so it holds at any
+    /// scale): where the head lies at the shaft's end, what it looks like, how large it is
+    /// beside the shaft and the drawing's states, and what else the head stroke could be.
+    struct OfferFeatures {
+        var gap: Double           // head's nearest ink to the end / head extent
+        var lateral: Double       // head centre off the shaft's line / head extent
+        var along: Double         // head centre beyond the end / head extent
+        var turned: Double        // `turned`: a V pointing away from the shaft's way out
+        var isVee: Bool
+        var ofShaft: Double       // head extent / shaft extent
+        var ofState: Double       // head extent / S
+        var shaftOfState: Double  // shaft extent / S
+        var apex: Double          // the ink farthest off the head's chord, to the end / extent
+        var barbOnly: Bool        // offered only as a barb (`barbLateral`)
+        var penStart: Bool        // at the pen's first end of the shaft
+        var hooked: Bool          // at the corner before a barb drawn with the shaft
+        var headIsShaft: Bool     // the head stroke is a shaft candidate itself
+        var headHasOffers: Bool   // ... and is offered heads of its own
+        var wholeArrow: Bool      // the head stroke measures as a whole arrow alone
+
+        /// The model's inputs, clamped as when it was fitted.
+        var inputs: [Double] {
+            let gap = min(gap, 3), lateral = min(lateral, 3)
+            return [1, gap, lateral, along, turned, isVee ? 1 : 0, ofShaft, min(ofState, 3),
+                    min(shaftOfState, 10), min(apex, 3), barbOnly ? 1 : 0, penStart ? 1 : 0,
+                    hooked ? 1 : 0, headIsShaft ? 1 : 0, headHasOffers ? 1 : 0,
+                    wholeArrow ? 1 : 0, gap * gap, lateral * lateral, along * along]
+        }
+    }
+
+    /// Logistic-regression weights over `OfferFeatures.inputs`, fitted on the offers of
+    /// the composed flowchart diagrams of the dev writers (`scripts/fit-head-offers`: seeds
+    /// 1–3 and the hard set of seed 1; an offer is right when head and shaft are one drawn
+    /// arrow).
+    static let headOfferWeights: [Double] = [
+        9.1343, -3.9540, -9.6562, -1.6790, -1.1199, -1.0044, -6.2883, -0.8646, -0.3105, 0.2966,
+        1.5113, -2.8922, 0.3548, 0.1904, -1.5722, 1.0366, 9.4160, -0.2803, -6.5524,
+    ]
+
+    /// `offers`, each ranked by the model (`rank`: − its log-odds; `features`: theirs),
+    /// less those the model finds more than `offerLogitMargin` log-odds less likely than
+    /// the best offer of the same head stroke — unless it is the likeliest offer its shaft
+    /// has (a shaft left with no head is likelier wrong than an unlikely offer).
+    func ranked(_ offers: [Offer], features: [OfferFeatures]) -> [Offer] {
+        var best: [Int: Double] = [:]   // head → its likeliest offer's rank
+        var shaftBest: [Int: Double] = [:]   // shaft → its likeliest offer's rank
+        let ranked = zip(offers, features).map { offer, features in
+            var ranked = offer
+            ranked.rank = -Self.headOfferLogit(features)
+            best[offer.head] = min(best[offer.head] ?? .infinity, ranked.rank)
+            shaftBest[offer.shaft] = min(shaftBest[offer.shaft] ?? .infinity, ranked.rank)
+            return ranked
+        }
+        return ranked.filter {
+            $0.rank <= best[$0.head]! + Self.offerLogitMargin || $0.rank == shaftBest[$0.shaft]!
+        }
+    }
+
+    /// The log-odds that an offer is right.
+    static func headOfferLogit(_ features: OfferFeatures) -> Double {
+        zip(headOfferWeights, features.inputs).reduce(0) { $0 + $1.0 * $1.1 }
+    }
+
+    /// The measurements of each offer.
+    func offerFeatures(_ offers: [Offer], ink: [Ink], shafts: Shafts,
+                       scale: Double?) -> [OfferFeatures] {
+        let offered = Set(offers.map(\.shaft))
+        return offers.map { offerFeatures($0, offered: offered, ink: ink, shafts: shafts,
+                                          scale: scale) }
+    }
+
+    /// The measurements of `offer` (`offered`: the shafts offered a head).
+    func offerFeatures(_ offer: Offer, offered: Set<Int>, ink: [Ink], shafts: Shafts,
+                       scale: Double?) -> OfferFeatures {
+        let end = shafts.ends[offer.shaft]![offer.end]
+        let head = ink[offer.head]
+        let size = head.extent
+        let center = centroid(head.sparse)
+        var apex = 0.0
+        if let first = head.points.first, let last = head.points.last,
+           let chord = (last - first).normalized,
+           let far = head.sparse.max(by: {
+               abs(($0 - first).cross(chord)) < abs(($1 - first).cross(chord)) }) {
+            apex = far.distance(to: end.point) / size
+        }
+        return OfferFeatures(
+            gap: (head.sparse.map { $0.distance(to: end.point) }.min() ?? 0) / size,
+            lateral: abs((center - end.point).cross(end.outward)) / size,
+            along: (center - end.point).dot(end.outward) / size,
+            turned: turned(head, at: end), isVee: isVee(head),
+            ofShaft: size / ink[offer.shaft].extent,
+            ofState: size / (scale ?? size), shaftOfState: ink[offer.shaft].extent / (scale ?? size),
+            apex: apex, barbOnly: offer.score >= Self.barbOnlyRank, penStart: end.side == 0,
+            hooked: end.hooked != nil, headIsShaft: shafts.ends[offer.head] != nil,
+            headHasOffers: offered.contains(offer.head),
+            wholeArrow: shafts.wholeArrows.contains(offer.head))
+    }
+}
+
+/// One head offer as the head-offer model reads it (`Assembler.headOffers`).
+public struct HeadOfferRecord: Sendable, Equatable {
+    /// Input stroke indices of the head and of the shaft it is offered to.
+    public var head: Int
+    public var shaft: Int
+    /// The shaft's end it lies at: 0 the pen's first, 1 its last.
+    public var shaftEnd: Int
+    /// `StrokeGrouping.OfferFeatures.inputs`: what the model's weights multiply.
+    public var inputs: [Double]
+}
+
+extension Assembler {
+    /// Every place a stroke may lie as a head of a shaft, with what the head-offer model
+    /// reads of it, as the first grouping of `assemble` sees them: the data the model is
+    /// fitted on (`Sources/head-offer-features`, `scripts/fit-head-offers`).
+    public func headOffers(_ strokes: [ClassifiedStroke]) -> [HeadOfferRecord] {
+        var records: [HeadOfferRecord] = []
+        _ = StrokeGrouping(options: options).group(
+            takingTentativeStates(strokes.sorted { $0.index < $1.index }),
+            observe: { records = $0 })
+        return records
+    }
+}
+
