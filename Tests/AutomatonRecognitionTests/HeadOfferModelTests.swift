@@ -39,6 +39,21 @@ import TestSupport
         #expect(abs(kept[0].rank + StrokeGrouping.headOfferLogit(good)) < 1e-12)
     }
 
+    @Test func aShaftWithHeadsAtBothEndsPointsWhereTheModelIsMuchSurer() {
+        // One head at the pen's start, the model's −5 (log-odds 5); two at its end, ranks 1
+        // and 2. By count the shaft points to its end; the start's head is 6 log-odds
+        // likelier than the end's best, more than `surerEnd`: it points to its start. At
+        // rank −2 against 1 (3 log-odds), the count decides again.
+        let grouping = StrokeGrouping(options: AssemblyOptions())
+        let ends = StrokeGroupingTests.ends(0)
+        let heads = [(head: 2, end: ends[0]), (head: 3, end: ends[1]), (head: 4, end: ends[1])]
+        #expect(grouping.pointedEnd(heads, contested: []) == 1)
+        #expect(grouping.pointedEnd(heads, contested: []) { head, _ in [2: -5, 3: 1, 4: 2][head]! }
+                == 0)
+        #expect(grouping.pointedEnd(heads, contested: []) { head, _ in [2: -2, 3: 1, 4: 2][head]! }
+                == 1)
+    }
+
     @Test func aVHeadThatMeasuresAsAWholeArrowIsTheHeadOfAShaftTwiceItsSize() throws {
         // q0 → q1, and an initial arrow into q1 from below drawn from its tip, whose V head
         // was drawn with a stub along the shaft: alone it measures as an arrow with two

@@ -236,6 +236,9 @@ extension StrokeGrouping {
         func order(_ offer: Offer) -> Double { offer.score + Self.modelRankWeight * offer.rank }
         let ranked = offers.sorted { (order($0), $0.head, $0.shaft) < (order($1), $1.head, $1.shaft) }
         let offersOf = Dictionary(grouping: ranked, by: \.head)
+        let rankOf = Dictionary(ranked.map {
+            (Pair(head: $0.head, shaft: $0.shaft, side: ends[$0.shaft]![$0.end].side), $0.rank)
+        }, uniquingKeysWith: min)
         func isOpen(_ offer: Offer) -> Bool {
             tipEnd[offer.shaft].map { $0 == ends[offer.shaft]![offer.end].side } ?? true
         }
@@ -264,7 +267,9 @@ extension StrokeGrouping {
             }
             var settled = true
             for (s, heads) in headsOf where Set(heads.map(\.end.side)).count == 2 {
-                tipEnd[s] = pointedEnd(heads, contested: contested)
+                tipEnd[s] = pointedEnd(heads, contested: contested) {
+                    rankOf[Pair(head: $0, shaft: s, side: $1)]!
+                }
                 settled = false
             }
             if settled { break }
@@ -364,10 +369,21 @@ extension StrokeGrouping {
     struct Pair: Hashable { var head: Int, shaft: Int, side: Int }
 
     /// The side (1: the pen's last end) a shaft with heads at both ends points to: the side
-    /// with more head strokes; ties: the side whose heads are offered to no other shaft,
-    /// if only one is (a head offered to another shaft too lies where two arrows end and
-    /// can go to the other one), else the pen's end.
-    func pointedEnd(_ heads: [(head: Int, end: ShaftEnd)], contested: Set<Int>) -> Int {
+    /// whose likeliest head is more than `surerEnd` log-odds likelier than the other's
+    /// (`rank`: a head's rank at a side, if known); else the side with more head strokes;
+    /// ties: the side whose heads are offered to no other shaft, if only one is (a head
+    /// offered to another shaft too lies where two arrows end and can go to the other
+    /// one), else the pen's end.
+    func pointedEnd(_ heads: [(head: Int, end: ShaftEnd)], contested: Set<Int>,
+                    rank: ((_ head: Int, _ side: Int) -> Double)? = nil) -> Int {
+        if let rank {
+            let likeliest = [0, 1].map { side in
+                heads.filter { $0.end.side == side }.map { rank($0.head, side) }.min() ?? .infinity
+            }
+            if abs(likeliest[0] - likeliest[1]) > Self.surerEnd {
+                return likeliest[0] < likeliest[1] ? 0 : 1
+            }
+        }
         let atEnd = heads.filter { $0.end.side == 1 }, atStart = heads.filter { $0.end.side == 0 }
         if atEnd.count != atStart.count { return atEnd.count > atStart.count ? 1 : 0 }
         let free = { (side: [(head: Int, end: ShaftEnd)]) in

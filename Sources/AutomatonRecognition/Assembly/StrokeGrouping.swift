@@ -100,7 +100,9 @@ import StrokeFormats
 ///    `modelRankWeight` times the log-odds, and taken best first, except
 ///    that a shaft with a head takes no more that is also offered to a shaft with none
 ///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
-///    at one end: the end with more or, with as many at each, the end whose heads are
+///    at one end: the end whose likeliest head the model finds more than `surerEnd`
+///    log-odds likelier than the other's, else the end with more or, with as many at each,
+///    the end whose heads are
 ///    offered to no other shaft (the other end's can go to that shaft), else the pen's
 ///    end. Then two shafts exchange heads while that raises the sum of the offers'
 ///    log-odds by more than `exchangeGain` (`exchanged`: dealt best first, the
@@ -196,6 +198,7 @@ struct StrokeGrouping {
     static let exchangeGain = 0.05
     static let modelRankWeight = 0.03
     static let offerLogitMargin = 4.0
+    static let surerEnd = 4.0
     static let wholeVeeHeadSize = 0.5
     static let wholeVeeOfState = 1.0
     static let headAxis = 0.2
