@@ -27,16 +27,23 @@ extension StrokeGrouping {
             while cluster[k]! != k { k = cluster[k]! }
             return k
         }
-        for (i, a) in small.enumerated() {
-            for b in small[(i + 1)...] where nearer(ink[a].sparse, ink[b].sparse,
-                                                     than: Self.textGap * scale) {
-                cluster[root(a)] = root(b)
+        // (Boxes first: a drawing of thousands of scribbles has millions of pairs.)
+        let gap = Self.textGap * scale
+        let boxes = small.map { Box(ink[$0].sparse) }
+        for i in small.indices {
+            for j in (i + 1)..<small.count where boxes[i].meets(boxes[j], within: gap)
+                && nearer(ink[small[i]].sparse, ink[small[j]].sparse, than: gap) {
+                cluster[root(small[i])] = root(small[j])
             }
         }
         let clusters = Dictionary(grouping: small, by: root).values.filter { $0.count >= 2 }
+        let shaftsOf = Dictionary(grouping: offers.filter {
+            ink[$0.shaft].extent >= Self.textSize * scale
+        }, by: \.head).mapValues { $0.map(\.shaft) }
         for letters in clusters.map(Set.init) {
-            let isHead = offers.contains { letters.contains($0.head)
-                && !letters.contains($0.shaft) && ink[$0.shaft].extent >= Self.textSize * scale }
+            let isHead = letters.contains { letter in
+                shaftsOf[letter]?.contains { !letters.contains($0) } ?? false
+            }
             if !isHead { handwriting.formUnion(letters) }
         }
         return handwriting

@@ -33,6 +33,11 @@ extension StrokeGrouping {
                     <= Self.closedHeadOutlineGap * c.radius }
             }
         }
+        // Every shaft end's place, flat: scanned for every stroke (a drawing of thousands of
+        // scribbles has millions of pairs), and a `ShaftEnd` is costly to copy.
+        let places = shafts.ends.flatMap { s, ends in
+            ends.enumerated().map { (shaft: s, end: $0.offset, point: $0.element.point) }
+        }
         for h in ink.indices where ink[h].extent > 0 {
             let closedHead = inCircle.contains(h)
             if closedHead {
@@ -63,31 +68,34 @@ extension StrokeGrouping {
                 ? (isVee(ink[h]) && size <= Self.wholeVeeOfState * (scale ?? 0)
                    ? Self.wholeVeeHeadSize : Self.wholeArrowHeadSize)
                 : roundish && !closedHead ? Self.roundHeadSize : Self.headSize
-            for (s, shaftEnds) in shafts.ends where s != h && size <= largest * ink[s].extent {
-                for (e, end) in shaftEnds.enumerated() {
-                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
-                    guard gap <= Self.headGap * size + Self.headGapOfShaft * ink[s].extent
-                    else { continue }
-                    // (A barb pointing back from the end is judged by its near end: its
-                    // middle lies off the line by the barb's own slant.)
-                    let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)
-                    // (Only the other barb lies at the corner before a barb.)
-                    if end.hooked != nil, barbOffset == nil { continue }
-                    let lateral = abs((center - end.point).cross(end.outward))
-                    let along = (center - end.point).dot(end.outward)
-                    guard lateral <= Self.headLateral * size
-                            || (barbOffset ?? .infinity) <= Self.barbLateral * size,
-                          along <= (roundish && !loops.contains(h)
-                                    && lateral > Self.roundHeadOnLine * size
-                                    ? Self.roundHeadAlong : Self.headAlong) * size,
-                          along >= -(barbOffset == nil ? Self.headBehind : Self.barbBehind) * size
-                    else { continue }
-                    // (An offer only as a barb comes after every other.)
-                    let barbOnly = lateral > Self.headLateral * size
-                    let score = (gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0)
-                        + (end.side == 0 ? Self.penStartRank : 0)
-                    offers.append((score, h, s, e, 0))
-                }
+            let box = Box(ink[h].sparse)
+            for place in places
+            where place.shaft != h && size <= largest * ink[place.shaft].extent {
+                let s = place.shaft, e = place.end
+                let reach = Self.headGap * size + Self.headGapOfShaft * ink[s].extent
+                guard box.distance(to: place.point) <= reach else { continue }
+                let end = shafts.ends[s]![e]
+                let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                guard gap <= reach else { continue }
+                // (A barb pointing back from the end is judged by its near end: its
+                // middle lies off the line by the barb's own slant.)
+                let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)
+                // (Only the other barb lies at the corner before a barb.)
+                if end.hooked != nil, barbOffset == nil { continue }
+                let lateral = abs((center - end.point).cross(end.outward))
+                let along = (center - end.point).dot(end.outward)
+                guard lateral <= Self.headLateral * size
+                        || (barbOffset ?? .infinity) <= Self.barbLateral * size,
+                      along <= (roundish && !loops.contains(h)
+                                && lateral > Self.roundHeadOnLine * size
+                                ? Self.roundHeadAlong : Self.headAlong) * size,
+                      along >= -(barbOffset == nil ? Self.headBehind : Self.barbBehind) * size
+                else { continue }
+                // (An offer only as a barb comes after every other.)
+                let barbOnly = lateral > Self.headLateral * size
+                let score = (gap + lateral) / size + (barbOnly ? Self.barbOnlyRank : 0)
+                    + (end.side == 0 ? Self.penStartRank : 0)
+                offers.append((score, h, s, e, 0))
             }
         }
         let closed = closedHeadOffers(ink: ink, shafts: shafts, scale: scale, besides: offers,
@@ -421,6 +429,12 @@ extension StrokeGrouping {
         init(_ points: [Point]) {
             low = Point(x: points.lazy.map(\.x).min()!, y: points.lazy.map(\.y).min()!)
             high = Point(x: points.lazy.map(\.x).max()!, y: points.lazy.map(\.y).max()!)
+        }
+        /// How far `p` lies from the box (0 inside it): at most its distance to any point
+        /// inside.
+        func distance(to p: Point) -> Double {
+            let dx = max(0, low.x - p.x, p.x - high.x), dy = max(0, low.y - p.y, p.y - high.y)
+            return (dx * dx + dy * dy).squareRoot()
         }
         /// Whether the two boxes are at most `d` apart along each axis.
         func meets(_ other: Box, within d: Double) -> Bool {
