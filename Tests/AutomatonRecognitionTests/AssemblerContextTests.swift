@@ -24,6 +24,19 @@ import TestSupport
         #expect(roles(assembly) == ["state", "state", "transition"])
     }
 
+    @Test func aHeadedTipStoppingShortOfAStateStillReachesIt() {
+        // The tip stops 0.9 reach radii outside q1, heading 45° off its centre (so not
+        // aimed at it): with a head it reaches q1 (`headedArrowReach`); within the reach of
+        // a headless end, 0.75, it would not.
+        let tip = Point(x: 241.8, y: 51.1)   // 76 from q1's centre, 40° above its left
+        let headed = Self.twoStates(plus: "arrow", Sketch.arrow(from: Point(x: 140, y: 60),
+                                                                 to: tip))
+        #expect(summary(headed.assemble().automaton) == ["q0", "q1", "q0 -> q1 "])
+        var short = AssemblyOptions()
+        short.headedArrowReach = short.arrowReach
+        #expect(!summary(headed.assemble(options: short).automaton).contains("q0 -> q1 "))
+    }
+
     @Test func anOtherStrokeAwayFromStatesIsRejectedWithItsClass() {
         let scribble = Sketch.arrow(from: Point(x: 500, y: 400), to: Point(x: 560, y: 420))
         let assembly = Self.twoStates(plus: "other", scribble).assemble()

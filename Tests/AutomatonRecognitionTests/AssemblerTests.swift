@@ -241,10 +241,11 @@ import TestSupport
         var d = Document()
         d.add("circle", Sketch.circle(center: Self.left, radius: 40))
         d.add("circle", Sketch.circle(center: Self.right, radius: 40))
-        // Stops 40 (1 r) short of q1, aimed at its centre: connects.
-        d.add("arrow", Sketch.arrow(from: Point(x: 142, y: 100), to: Point(x: 220, y: 100)))
-        // Also ends 0.95 r from q1's boundary, but heading past it: dangles.
-        d.add("arrow", Sketch.arrow(from: Point(x: 120, y: 140), to: Point(x: 240, y: 150)))
+        // Stops 46 (1.15 r: beyond the 1 r a headed tip reaches anyway) short of q1, aimed
+        // at its centre: connects.
+        d.add("arrow", Sketch.arrow(from: Point(x: 142, y: 100), to: Point(x: 214, y: 100)))
+        // Also ends 1.15 r from q1's boundary, but heading past it: dangles.
+        d.add("arrow", Sketch.arrow(from: Point(x: 120, y: 140), to: Point(x: 230, y: 150)))
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == ["q0", "q1", "q0 -> q1 "])
         guard case .transition(_, "q0", nil) = assembly.elements[3].role else {

@@ -443,16 +443,17 @@ public struct Assembler: Sendable {
         (point.distance(to: d.circle.center) - d.boundary) / reachRadius(d)
     }
 
-    /// States an arrow end can attach to, best first (most inside / nearest the boundary).
-    /// `heading` is the unit direction the arrow travels out of that end (forwards at the
-    /// tip, backwards at the start): beyond `arrowReach` an end still attaches, up to
-    /// `aimedArrowReach`, to a state lying ahead of it.
-    private func endCandidates(_ point: Point, heading: Point, _ drafts: [StateDraft],
+    /// States an arrow end can attach to, best first (most inside / nearest the boundary):
+    /// within `reach` reach radii outside. `heading` is the unit direction the arrow
+    /// travels out of that end (forwards at the tip, backwards at the start): beyond
+    /// `reach` an end still attaches, up to `aimedArrowReach`, to a state lying ahead of it.
+    private func endCandidates(_ point: Point, heading: Point, reach: Double,
+                               _ drafts: [StateDraft],
                                _ reachRadius: (StateDraft) -> Double) -> [Int] {
         drafts.indices
             .map { ($0, relativeGap(point, drafts[$0], reachRadius)) }
             .filter { k, gap in
-                if gap <= options.arrowReach { return true }
+                if gap <= reach { return true }
                 guard gap <= options.aimedArrowReach,
                       let toCenter = (drafts[k].circle.center - point).normalized
                 else { return false }
@@ -481,9 +482,16 @@ public struct Assembler: Sendable {
         case let .failure(failure): return .rejected(reason: "not an arrow: \(failure)")
         }
         let starts = endCandidates(arrow.start, heading: heading(arrow.shaft, atEnd: false),
-                                   drafts, reachRadius)
-        let tips = endCandidates(arrow.tip, heading: heading(arrow.shaft, atEnd: true),
-                                 drafts, reachRadius)
+                                   reach: options.arrowReach, drafts, reachRadius)
+        var tips = endCandidates(arrow.tip, heading: heading(arrow.shaft, atEnd: true),
+                                 reach: options.arrowReach, drafts, reachRadius)
+        // (A tip reaching no state, with a head, of an arrow leaving a state, reaches
+        // farther, to another state: the head says it points at something.)
+        if tips.isEmpty, !arrow.head.isEmpty, let start = starts.first {
+            tips = endCandidates(arrow.tip, heading: heading(arrow.shaft, atEnd: true),
+                                 reach: options.headedArrowReach, drafts, reachRadius)
+                .filter { $0 != start }
+        }
         var from = starts.first, to = tips.first
         if let f = from, let t = to, f == t {
             // Both ends at one state: a self-loop drawn as an arrow, or an initial arrow

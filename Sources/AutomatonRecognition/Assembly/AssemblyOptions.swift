@@ -20,6 +20,10 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// An arrow end attaches to a state when it is inside it or at most this many reach
     /// radii outside its boundary (the outer ring for a final state).
     public var arrowReach = 0.75
+    /// … and a tip with a head (drawn with the shaft or grouped with it) up to this many:
+    /// the head says the arrow points at something, and hand-drawn heads often stop short
+    /// (flowchart writers' tips lie up to 0.95 reach radii out).
+    public var headedArrowReach = 1.0
     /// Farther out, up to this many reach radii, an arrow end still attaches to a state
     /// that lies straight ahead of it (the end's heading within `aimAngle` of the
     /// direction to the state's centre): arrows that stop well short but point at a state.
