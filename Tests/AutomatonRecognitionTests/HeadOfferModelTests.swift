@@ -18,7 +18,8 @@ import TestSupport
 
     @Test func aHeadOnTheShaftsLineAtItsEndIsLikelierThanOneOffItAtAnotherShaftsStart() {
         let onLine = StrokeGrouping.headOfferLogit(Self.features(gap: 0, off: 0, penStart: false))
-        let offLine = StrokeGrouping.headOfferLogit(Self.features(gap: 0.4, off: 0.4, penStart: true))
+        let offLine = StrokeGrouping.headOfferLogit(
+            Self.features(gap: 0.4, off: 0.4, penStart: true))
         #expect(onLine > 2)       // right more than 7 times in 8
         #expect(offLine < -1)     // right less than 1 in 3
         #expect(onLine - offLine > StrokeGrouping.offerLogitMargin)

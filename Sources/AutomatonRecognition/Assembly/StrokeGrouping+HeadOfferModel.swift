@@ -1,5 +1,6 @@
 // StrokeGrouping: the head-offer model — how likely an offer of a stroke as a head of a shaft
-// is right, from the offer's geometry. It orders the offers as they are dealt.
+// is right, from the offer's geometry. It withdraws unlikely offers, orders the dealing,
+// costs the exchange of heads and picks the end a shaft with heads at both ends points to.
 
 import Foundation
 
@@ -95,7 +96,8 @@ extension StrokeGrouping {
             along: (center - end.point).dot(end.outward) / size,
             turned: turned(head, at: end), isVee: isVee(head),
             ofShaft: size / ink[offer.shaft].extent,
-            ofState: size / (scale ?? size), shaftOfState: ink[offer.shaft].extent / (scale ?? size),
+            ofState: size / (scale ?? size),
+            shaftOfState: ink[offer.shaft].extent / (scale ?? size),
             apex: apex, barbOnly: offer.score >= Self.barbOnlyRank, penStart: end.side == 0,
             hooked: end.hooked != nil, headIsShaft: shafts.ends[offer.head] != nil,
             headHasOffers: offered.contains(offer.head),
@@ -126,4 +128,3 @@ extension Assembler {
         return records
     }
 }
-

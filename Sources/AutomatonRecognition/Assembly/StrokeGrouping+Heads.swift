@@ -242,7 +242,9 @@ extension StrokeGrouping {
         var isHead = Set<Int>()
         var tipEnd: [Int: Int] = [:]
         func order(_ offer: Offer) -> Double { offer.score + Self.modelRankWeight * offer.rank }
-        let ranked = offers.sorted { (order($0), $0.head, $0.shaft) < (order($1), $1.head, $1.shaft) }
+        let ranked = offers.sorted {
+            (order($0), $0.head, $0.shaft) < (order($1), $1.head, $1.shaft)
+        }
         let offersOf = Dictionary(grouping: ranked, by: \.head)
         let rankOf = Dictionary(ranked.map {
             (Pair(head: $0.head, shaft: $0.shaft, side: ends[$0.shaft]![$0.end].side), $0.rank)
@@ -282,7 +284,7 @@ extension StrokeGrouping {
             }
             if settled { break }
         }
-        return handedOver(exchanged(headsOf, offers: ranked, ends: ends, ink: ink),
+        return handedOver(exchanged(headsOf, offers: ranked, ends: ends),
                           offers: ranked, ends: ends, ink: ink)
     }
 
@@ -310,13 +312,13 @@ extension StrokeGrouping {
     /// `headsOf` after exchanging heads between two shafts while that lowers the sum of their
     /// costs by more than `exchangeGain`: an offer's cost is its `rank`, the head-offer
     /// model's (which reads, among others, how far a V head points away from the shaft,
-    /// `turned`). Dealt best offer first, two
-    /// shafts ending close together may be left each with the other's head: the first
+    /// `turned`). Dealt best offer first, two shafts ending close together may be left
+    /// each with the other's head: the first
     /// takes its best offer, the other's head, and the second gets what is left. A head
     /// moves only to the side of its new shaft where that shaft's heads lie, and only where
     /// it was offered.
     func exchanged(_ headsOf: [Int: [(head: Int, end: ShaftEnd)]], offers: [Offer],
-                   ends: [Int: [ShaftEnd]], ink: [Ink]) -> [Int: [(head: Int, end: ShaftEnd)]] {
+                   ends: [Int: [ShaftEnd]]) -> [Int: [(head: Int, end: ShaftEnd)]] {
         // (With fewer than two shafts holding heads there is nothing to exchange.)
         guard headsOf.count >= 2 else { return headsOf }
         var best: [Pair: Offer] = [:]   // the best offer of a head to a shaft at a side
