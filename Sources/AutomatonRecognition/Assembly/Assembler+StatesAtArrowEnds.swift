@@ -63,13 +63,11 @@ extension Assembler {
 
         // Each stroke's finite ink, its ends and its box, measured once.
         let grouping = StrokeGrouping(options: options)
-        var inkOf: [Int: (points: [Point], ends: [Point], low: Point, high: Point)] = [:]
+        var inkOf: [Int: (points: [Point], ends: [Point], box: StrokeGrouping.Box)] = [:]
         for k in Set(units.joined()) {
             let points = sorted[k].stroke.points.filter(\.isFinite)
             guard let first = points.first, let last = points.last else { continue }
-            inkOf[k] = (points, [first, last],
-                        Point(x: points.map(\.x).min()!, y: points.map(\.y).min()!),
-                        Point(x: points.map(\.x).max()!, y: points.map(\.y).max()!))
+            inkOf[k] = (points, [first, last], StrokeGrouping.Box(points))
         }
         let smallest = options.arrowEndStateSize * median
         let largest = StrokeGrouping.largestArcState * median
@@ -80,15 +78,13 @@ extension Assembler {
         func round(_ members: [Int]) -> CircleFit? {
             let parts = members.compactMap { inkOf[$0] }
             guard parts.count == members.count else { return nil }
-            let low = Point(x: parts.map(\.low.x).min()!, y: parts.map(\.low.y).min()!)
-            let high = Point(x: parts.map(\.high.x).max()!, y: parts.map(\.high.y).max()!)
-            let across = max(high.x - low.x, high.y - low.y)
+            let box = StrokeGrouping.Box(parts.flatMap { [$0.box.low, $0.box.high] })
+            let across = max(box.high.x - box.low.x, box.high.y - box.low.y)
             guard across >= 1.8 * smallest, across <= 2.5 * largest else { return nil }
             let margin = across + median
             let near = ends.filter { end in
                 !members.contains(end.shaft)
-                    && end.point.x >= low.x - margin && end.point.x <= high.x + margin
-                    && end.point.y >= low.y - margin && end.point.y <= high.y + margin
+                    && StrokeGrouping.Box([end.point]).meets(box, within: margin)
             }
             guard !near.isEmpty else { return nil }
             let points = parts.flatMap(\.points)
