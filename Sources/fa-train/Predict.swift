@@ -19,13 +19,16 @@ struct Predict: ParsableCommand {
         guard !files.isEmpty else { throw ValidationError("Give at least one PNG file.") }
     }
 
-    /// What the model's novelty detector says about an image it calls unlike every trained
-    /// class (nil: like one of them, or the model has no detector).
-    static func novelty(of image: GrayImage, _ classifier: Classifier) -> String? {
-        guard let detector = classifier.novelty,
-              let score = classifier.classify(classifier.inputTensor([image])).noveltyScores?.first
-        else { return nil }
-        return detector.reason(score: score)
+    /// One image's class probabilities `[1, K]` and what the model's novelty detector says
+    /// of it (nil: like one of the trained classes, or the model has no detector), from one
+    /// forward pass.
+    static func classified(_ image: GrayImage, _ classifier: Classifier)
+        -> (probabilities: Tensor, novelty: String?) {
+        let (probabilities, scores) = classifier.classify(classifier.inputTensor([image]))
+        guard let detector = classifier.novelty, let score = scores?.first else {
+            return (probabilities, nil)
+        }
+        return (probabilities, detector.reason(score: score))
     }
 
     func run() throws {
@@ -37,8 +40,9 @@ struct Predict: ParsableCommand {
                 print(PredictionJSON(file: file, image: image, classifier: classifier).line)
                 continue
             }
-            let predictions = classifier.topPredictions([image], k: top)[0]
-            let novelty = Self.novelty(of: image, classifier).map { "  — " + $0 } ?? ""
+            let (probabilities, novel) = Self.classified(image, classifier)
+            let predictions = classifier.topPredictions(probabilities, k: top)[0]
+            let novelty = novel.map { "  — " + $0 } ?? ""
             print(file + "  " + predictions.map { "\($0.label) \(String(format: "%.4f", $0.probability))" }
                 .joined(separator: "  ") + novelty)
         }

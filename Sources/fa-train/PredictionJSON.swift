@@ -17,13 +17,14 @@ struct PredictionJSON: Encodable {
     var novel: String?
 
     init(file: String, image: GrayImage, classifier: Classifier) {
-        let probabilities = classifier.probabilities(classifier.inputTensor([image])).scalars
+        let (classified, novel) = Predict.classified(image, classifier)
+        let probabilities = classified.scalars
         let best = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
         self.file = file
         self.label = classifier.classes[best]
         self.probabilities = probabilities
         self.pixels = image.pixels
-        self.novel = Predict.novelty(of: image, classifier)
+        self.novel = novel
     }
 
     var line: String {

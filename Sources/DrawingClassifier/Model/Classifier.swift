@@ -104,9 +104,14 @@ public struct Classifier: Sendable {
     /// The `k` most probable classes of each image, most probable first.
     public func topPredictions(_ images: [GrayImage], k: Int = 1) -> [[Prediction]] {
         guard !images.isEmpty else { return [] }
-        let probabilities = probabilities(inputTensor(images))
+        return topPredictions(probabilities(inputTensor(images)), k: k)
+    }
+
+    /// The `k` most probable classes of each row of class probabilities `[N, K]`, most
+    /// probable first.
+    public func topPredictions(_ probabilities: Tensor, k: Int = 1) -> [[Prediction]] {
         let classCount = classes.count
-        return images.indices.map { row in
+        return (0..<probabilities.shape[0]).map { row in
             let slice = probabilities.scalars[row * classCount ..< (row + 1) * classCount]
             return slice.enumerated()
                 .sorted { $0.element != $1.element ? $0.element > $1.element : $0.offset < $1.offset }
