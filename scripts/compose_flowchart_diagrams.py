@@ -18,7 +18,9 @@ a hand-sized scale (12-25 % of the arrow, as compose_diagrams.py) and turn with 
 shaft's end.
 
 Writers are split: --writers dev (even writer numbers: 2 6 8 12 14 16 18 20 22 28 32) for
-tuning, heldout (odd: 5 9 11 15 17 19 23 29 33) for the reported figures, or all.
+tuning, heldout (odd: 5 9 11 15 17 19 23 29 33) for the reported figures, or all; or one
+writer's number (e.g. --writers 28: every arrow, connection and word of that writer, for a
+figure per writer — scripts/evaluate-flowchart-writers).
 
 Writes two JSON Lines files, line k of each describing drawing k:
   DRAWINGS: FORMATS.md §1 drawing documents {"strokes", "labels", "inputs"}
@@ -28,7 +30,7 @@ Writes two JSON Lines files, line k of each describing drawing k:
 Python standard library only. Seeded: the same --seed gives the same files.
 
 usage: compose_flowchart_diagrams.py [--count N] [--seed S] [--level normal|hard]
-                                     [--writers dev|heldout|all] DRAWINGS EXPECTED
+                                     [--writers dev|heldout|all|N] DRAWINGS EXPECTED
 """
 import argparse
 import glob
@@ -79,12 +81,16 @@ def gap(point, pts):
     return min(norm(sub(q, point)) for q in pts)
 
 
+DEV_WRITERS = (2, 6, 8, 12, 14, 16, 18, 20, 22, 28, 32)
+HELDOUT_WRITERS = (5, 9, 11, 15, 17, 19, 23, 29, 33)
+
+
 def load_flowcharts(folder, writers):
     """Multi-stroke arrows, connection circles (as stroke lists) and words of the chosen
     writers. An arrow is {"strokes": [...], "shaft": k, "tip_at_end": bool}."""
     paths = sorted(glob.glob(os.path.join(folder, "writer*.inkml")))
     keep = {"dev": lambda n: n % 2 == 0, "heldout": lambda n: n % 2 == 1,
-            "all": lambda n: True}[writers]
+            "all": lambda n: True}.get(writers, lambda n: str(n) == writers)
     arrows, connections, words = [], [], []
     for path in paths:
         if not keep(writer_number(path)):
@@ -473,14 +479,17 @@ def main():
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", choices=sorted(base.LEVELS), default="normal")
-    ap.add_argument("--writers", choices=["dev", "heldout", "all"], default="heldout")
+    ap.add_argument("--writers", default="heldout",
+                    help="dev, heldout, all, or one writer's number")
     ap.add_argument("--flowcharts", default=FLOWCHARTS)
     ap.add_argument("--dollar", default=base.DEFAULT_DATASET)
     args = ap.parse_args()
     arrows, connections, words = load_flowcharts(args.flowcharts, args.writers)
     circles = base.load(args.dollar, "circle")
     if not arrows or not circles:
-        sys.exit(f"no flowchart arrows under {args.flowcharts} or no circles under {args.dollar}")
+        sys.exit(f"no multi-stroke arrows of writers '{args.writers}' under {args.flowcharts} "
+                 f"(writer numbers: dev {' '.join(map(str, DEV_WRITERS))}, held-out "
+                 f"{' '.join(map(str, HELDOUT_WRITERS))}) or no circles under {args.dollar}")
     heads = head_shapes(arrows)
     rng = random.Random(args.seed)
     with open(args.drawings, "w", encoding="utf-8") as fd, \
@@ -491,7 +500,8 @@ def main():
             fd.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
             fe.write(json.dumps({"id": k, **expected}, ensure_ascii=False,
                                 separators=(",", ":")) + "\n")
-    print(f"wrote {args.count} drawings ({args.writers} writers: {len(arrows)} arrows, "
+    who = f"writer {args.writers}" if args.writers.isdigit() else f"{args.writers} writers"
+    print(f"wrote {args.count} drawings ({who}: {len(arrows)} arrows, "
           f"{len(connections)} connections, {len(words)} words; {len(circles)} $1 circles)",
           file=sys.stderr)
 

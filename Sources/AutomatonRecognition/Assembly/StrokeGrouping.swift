@@ -146,7 +146,7 @@ struct StrokeGrouping {
     static let maximumHeadStrokes = 6
     static let headPieceGap = 0.1
     static let headPieceSize = 1.5
-    static let headPieceOfState = 1.5
+    static let headPieceOfState = 1.0
     static let headRounds = 4
     static let wholeArrowBarb = 0.04
     static let wholeArrowLongestBarb = 0.45
