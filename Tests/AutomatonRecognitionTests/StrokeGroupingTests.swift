@@ -384,6 +384,31 @@ import TestSupport
         #expect(isClose(radius, 40.5, absolute: 1.5))
     }
 
+    /// Two arrows bent at a corner, one each way between two states, close a round as two
+    /// arcs of a state would; where the two states are too small beside S for the test of
+    /// the rounds the arcs touch (two large states elsewhere), the corners tell them apart.
+    @Test func twoArrowsBentAtACornerBetweenTwoStatesAreNoStateInArcs() throws {
+        var d = Document()
+        let a = Point(x: 200, y: 300), b = Point(x: 440, y: 300)
+        d.add("circle", Sketch.circle(center: a, radius: 40))                         // 0
+        d.add("circle", Sketch.circle(center: b, radius: 40))                         // 1
+        d.add("circle", Sketch.circle(center: Point(x: 300, y: 700), radius: 90))     // 2
+        d.add("circle", Sketch.circle(center: Point(x: 700, y: 700), radius: 90))     // 3
+        // a → b over two corners above, b → a over two below (each turns by 74°); the
+        // V heads drawn apart.
+        func bent(_ points: [Point]) -> Stroke { Stroke(points: Sketch.polyline(points)) }
+        let tipAtB = Point(x: 404, y: 282), tipAtA = Point(x: 236, y: 318)
+        d.add("arrow", bent([Point(x: 236, y: 282), Point(x: 260, y: 200),
+                             Point(x: 380, y: 200), tipAtB]))                          // 4
+        d.add("circle", Self.head(at: tipAtB, direction: Point(x: 24, y: 82).normalized!))
+        d.add("arrow", bent([Point(x: 404, y: 318), Point(x: 380, y: 400),
+                             Point(x: 260, y: 400), tipAtA]))                          // 6
+        d.add("circle", Self.head(at: tipAtA, direction: Point(x: -24, y: -82).normalized!))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1", "q2", "q3", "q0 -> q2 ", "q2 -> q0 "])
+        #expect(assembly.elements.map(\.strokes) == [[0], [1], [2], [3], [4, 5], [6, 7]])
+    }
+
     /// Two arcs closing a state: (radius, first arc's start and sweep, second's) in radians.
     static let arcPairs: [(radius: Double, first: (Double, Double), second: (Double, Double))] = [
         (40, (-2.9, 3.9), (0.3, 3.6)),   // overlapping by over a third of the shorter arc

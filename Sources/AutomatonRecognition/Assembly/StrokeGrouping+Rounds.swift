@@ -100,6 +100,8 @@ extension StrokeGrouping {
                       // (an arc curling round on itself, such as a self-loop drawn on a ring,
                       // is a part of no larger round)
                       [a, b].allSatisfy({ !curlsSmaller(ink[$0].fit!, than: fit) }),
+                      // (nor is one with a corner: a bent arrow's)
+                      [a, b].allSatisfy({ !hasCorner(ink[$0].samples) }),
                       !crossesARound(fit, besides: [a, b]),
                       complementary(ink[a].sparse, ink[b].sparse, around: fit.center,
                                     overlapping: !([a, b].contains { isClosedRound(ink[$0].fit!) }))
@@ -214,6 +216,22 @@ extension StrokeGrouping {
     /// (under `ownArcRadius` of it): it cannot be a part of that round.
     func curlsSmaller(_ arc: CircleFit, than circle: CircleFit) -> Bool {
         arc.coveredAngle >= Self.ownArcCoverage && arc.radius < Self.ownArcRadius * circle.radius
+    }
+
+    /// Whether a stroke's `samples` turn by more than `arcCornerTurn` over
+    /// `arcCornerWindow` samples on either side of a point, away from its first and last
+    /// `arcCornerMargin` (where a pen hook or an oval's pointed end lies): a corner, as a
+    /// bent arrow has and a hand-drawn round has not.
+    func hasCorner(_ samples: [Point]) -> Bool {
+        let w = Self.arcCornerWindow, n = samples.count
+        let margin = Int(Self.arcCornerMargin * Double(n))
+        guard n - margin - w > margin + w else { return false }
+        for i in (margin + w)..<(n - margin - w) {
+            guard let u = (samples[i] - samples[i - w]).normalized,
+                  let v = (samples[i + w] - samples[i]).normalized else { continue }
+            if acos(max(-1, min(1, u.dot(v)))) > Self.arcCornerTurn { return true }
+        }
+        return false
     }
 
     /// Whether the points lie on the circle: their mean distance from its outline is at most

@@ -36,7 +36,10 @@ import StrokeFormats
 ///    overlaps by a third and more) — any number when neither is a closed round on its own
 ///    (a circle drawn on well past its start, or a spiral; two closed rounds sharing their
 ///    sectors are a ring and its state). Two ends meet, or an end of one lies within
-///    `arcTouchGap` of the radius of the other's ink (arcs drawn over each other). An arc
+///    `arcTouchGap` of the radius of the other's ink (arcs drawn over each other). Neither
+///    has a corner (`hasCorner`: a turn of `arcCornerTurn` within `arcCornerWindow` of its
+///    32 samples, away from its ends): two arrows bent at a corner between the same two
+///    states close a round as well. An arc
 ///    lying on a state that covers `largeAbsorbedArc` or more joins it at once: a head
 ///    lying along the outline is smaller. A stroke covering most of a round concentric
 ///    with a state or a round in arcs, inside or around it within a ring's ratio, is the
@@ -170,6 +173,9 @@ struct StrokeGrouping {
     static let arcEndGap = 0.6
     static let continuedArcGap = 0.25
     static let arcTouchGap = 0.2
+    static let arcCornerTurn = 70.0 * Double.pi / 180
+    static let arcCornerWindow = 3
+    static let arcCornerMargin = 0.2
     static let largeAbsorbedArc = 120.0 * Double.pi / 180
     static let finalCircleResidual = 0.25
     static let finalCircleCenter = 0.3
