@@ -149,7 +149,7 @@ struct StrokeGrouping {
     static let maximumHeadStrokes = 6
     static let headPieceGap = 0.1
     static let headPieceSize = 1.5
-    static let headPieceOfState = 1.0
+    static let headPieceOfState = 1.5
     static let headRounds = 4
     static let wholeArrowBarb = 0.04
     static let wholeArrowLongestBarb = 0.45
@@ -378,6 +378,8 @@ struct StrokeGrouping {
             owner[k] == k && merged[k] == nil && !dealt.contains(k) && !onOutline.contains(k)
                 && !loops.contains(k) && !handwriting.contains(k) && !ink[k].points.isEmpty
                 && ink[k].extent <= Self.headPieceOfState * (scale ?? .infinity)
+                && (ink[k].extent <= (scale ?? .infinity)
+                    || !(ink[k].fit.map(passesAsCircle) ?? false))
         })
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf.sorted(by: { $0.key < $1.key }) {
