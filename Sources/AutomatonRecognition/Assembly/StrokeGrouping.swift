@@ -111,9 +111,10 @@ import StrokeFormats
 ///    log-odds by more than `exchangeGain` (`exchanged`: dealt best first, the
 ///    first of two shafts ending close together may take the other's head). A stroke left
 ///    alone that touches a kept head piece (within `headPieceGap` of its extent), at most
-///    `headPieceSize` times its size and `headPieceOfState`·S across, is a piece of that
-///    head too (a head filled in with scribbles, a barb drawn twice), and so are those
-///    touching it.
+///    `headPieceSize` times its size and `headPieceOfState`·S across (over S only if it
+///    passes as no circle: a state), is a piece of that head too (a head filled in with
+///    scribbles, a barb drawn twice, the base of an open triangle drawn apart from its
+///    sides, as large as a state in some hands), and so are those touching it.
 ///    The shaft is taken end to end (a bent connector is not cut at its corner);
 ///    the arrow points to the end with the head whatever the pen direction; its tip is
 ///    the shaft's end or, for a head drawn ahead of it, the head's apex; its barbs come
@@ -372,7 +373,7 @@ struct StrokeGrouping {
         let contested = Self.contested(offers)
         let headsOf = dealHeads(offers, ends: shafts.ends, contested: contested, ink: ink)
         // Strokes that may still be a piece of a head: alone, and under
-        // `headPieceOfState`·S.
+        // `headPieceOfState`·S (over S, no round passing as a circle: a state).
         let dealt = Set(headsOf.keys).union(headsOf.values.joined().map(\.head))
         var loose = Set(ink.indices.filter { k in
             owner[k] == k && merged[k] == nil && !dealt.contains(k) && !onOutline.contains(k)
