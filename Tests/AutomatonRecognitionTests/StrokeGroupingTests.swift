@@ -361,6 +361,22 @@ import TestSupport
         #expect(assembly.elements.map(\.strokes) == [[0], [1, 5], [2], [3], [4, 6]])
     }
 
+    /// An open triangle head drawn as its two sides (a V) and, apart, its base across the
+    /// shaft's end, the base longer than the states' radius and too long beside the short
+    /// shaft to be offered as a head of its own: it joins the V as a piece of the head.
+    @Test func anOpenTriangleHeadsBaseDrawnApartAndLargerThanAStateIsAPieceOfIt() throws {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 30))    // 0
+        d.add("circle", Sketch.circle(center: Point(x: 240, y: 100), radius: 30))    // 1
+        d.add("arrow", Self.shaft(Point(x: 130, y: 100), Point(x: 180, y: 100)))     // 2
+        d.add("circle", Stroke(points: Sketch.polyline([
+            Point(x: 180, y: 88), Point(x: 206, y: 100), Point(x: 180, y: 112)])))   // 3
+        d.add("arrow", Self.shaft(Point(x: 181, y: 78), Point(x: 180, y: 122)))      // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1", "q0 -> q1 "])
+        #expect(assembly.elements.map(\.strokes) == [[0], [1], [2, 3, 4]])
+    }
+
     @Test func aStateDrawnAsTwoArcsIsOneState() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)
