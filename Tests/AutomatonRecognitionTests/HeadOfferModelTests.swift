@@ -35,7 +35,8 @@ import TestSupport
         let offers: [StrokeGrouping.Offer] = [(0, 2, 0, 1, 0), (0, 2, 1, 0, 0), (0, 3, 1, 0, 0),
                                               (0, 2, 4, 0, 0)]
         let grouping = StrokeGrouping(options: AssemblyOptions())
-        let kept = grouping.ranked(offers, features: [good, poor, fair, poor])
+        let kept = grouping.ranked(offers, features: [good, poor, fair, poor],
+                                   shafts: StrokeGrouping.Shafts())
         #expect(kept.map { [$0.head, $0.shaft] } == [[2, 0], [3, 1], [2, 4]])
         #expect(abs(kept[0].rank + StrokeGrouping.headOfferLogit(good)) < 1e-12)
     }

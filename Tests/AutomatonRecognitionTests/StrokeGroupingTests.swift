@@ -377,6 +377,19 @@ import TestSupport
         #expect(assembly.elements.map(\.strokes) == [[0], [1], [2, 3, 4]])
     }
 
+    /// A shaft that ends in a pen flick reading as two short barbs (a whole arrow on its
+    /// own) with a V head drawn apart at its other end points to the V: its tail takes
+    /// the head the model finds likely.
+    @Test func aShaftWithAPenFlickAtItsTailPointsToTheHeadDrawnApart() throws {
+        var d = Self.twoStates
+        d.add("arrow", Sketch.arrow(from: Point(x: 256, y: 100), to: Point(x: 144, y: 100),
+                                    headLength: 8))                              // 3: flick
+        d.add("circle", Self.head(at: Point(x: 256, y: 100)))                    // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
+    }
+
     @Test func aStateDrawnAsTwoArcsIsOneState() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)

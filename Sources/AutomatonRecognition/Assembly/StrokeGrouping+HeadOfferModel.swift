@@ -47,8 +47,10 @@ extension StrokeGrouping {
     /// `offers`, each ranked by the model (`rank`: − its log-odds; `features`: theirs),
     /// less those the model finds more than `offerLogitMargin` log-odds less likely than
     /// the best offer of the same head stroke — unless it is the likeliest offer its shaft
-    /// has (a shaft left with no head is likelier wrong than an unlikely offer).
-    func ranked(_ offers: [Offer], features: [OfferFeatures]) -> [Offer] {
+    /// has (a shaft left with no head is likelier wrong than an unlikely offer) — and those
+    /// at a whole arrow's tail under `wholeArrowTailOdds` (its own barbs say it points the
+    /// other way: a stray or another arrow's head lies at many a tail).
+    func ranked(_ offers: [Offer], features: [OfferFeatures], shafts: Shafts) -> [Offer] {
         var best: [Int: Double] = [:]   // head → its likeliest offer's rank
         var shaftBest: [Int: Double] = [:]   // shaft → its likeliest offer's rank
         let ranked = zip(offers, features).map { offer, features in
@@ -59,7 +61,8 @@ extension StrokeGrouping {
             return ranked
         }
         return ranked.filter {
-            $0.rank <= best[$0.head]! + Self.offerLogitMargin || $0.rank == shaftBest[$0.shaft]!
+            ($0.rank <= best[$0.head]! + Self.offerLogitMargin || $0.rank == shaftBest[$0.shaft]!)
+                && (!shafts.wholeArrows.contains($0.shaft) || -$0.rank >= Self.wholeArrowTailOdds)
         }
     }
 
@@ -99,8 +102,10 @@ extension StrokeGrouping {
             ofState: size / (scale ?? size),
             shaftOfState: ink[offer.shaft].extent / (scale ?? size),
             apex: apex, barbOnly: offer.score >= Self.barbOnlyRank, penStart: end.side == 0,
-            hooked: end.hooked != nil, headIsShaft: shafts.ends[offer.head] != nil,
-            headHasOffers: offered.contains(offer.head),
+            // (A whole arrow counts as no shaft here, as when the model was fitted.)
+            hooked: end.hooked != nil,
+            headIsShaft: shafts.ends[offer.head] != nil && !shafts.wholeArrows.contains(offer.head),
+            headHasOffers: offered.contains(offer.head) && !shafts.wholeArrows.contains(offer.head),
             wholeArrow: shafts.wholeArrows.contains(offer.head))
     }
 }

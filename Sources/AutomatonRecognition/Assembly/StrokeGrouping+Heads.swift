@@ -72,6 +72,8 @@ extension StrokeGrouping {
             for place in places
             where place.shaft != h && size <= largest * ink[place.shaft].extent {
                 let s = place.shaft, e = place.end
+                // (At a whole arrow's tail, only a V or a closed head: no barb.)
+                if shafts.wholeArrows.contains(s), !(isVee(ink[h]) || roundish) { continue }
                 let reach = Self.headGap * size + Self.headGapOfShaft * ink[s].extent
                 guard box.distance(to: place.point) <= reach else { continue }
                 let end = shafts.ends[s]![e]

@@ -7,13 +7,14 @@ import StrokeFormats
 
 extension StrokeGrouping {
     /// Shaft candidates: strokes of shaft length that are no state, closed round or arc on
-    /// a state's outline (`onOutline`) and no whole arrow, with the places on each where a
-    /// head may lie.
+    /// a state's outline (`onOutline`), with the places on each where a head may lie (a
+    /// whole arrow's only at its tail).
     struct Shafts {
         var ends: [Int: [ShaftEnd]] = [:]
         /// Each candidate measured as a bare shaft, pen start to pen end.
         var measured: [Int: ArrowGeometry] = [:]
-        /// Strokes with two real barbs: whole arrows, which take no head.
+        /// Strokes with two real barbs: whole arrows, which take a head only at their tail
+        /// (their one end in `ends`), and only a likely one (`wholeArrowTailOdds`).
         var wholeArrows = Set<Int>()
         /// Candidates the classifier calls a self-loop or that are a loop candidate: their
         /// end may lie inside another loop drawn on the same state.
@@ -41,19 +42,25 @@ extension StrokeGrouping {
             // (Two barbs one over `lopsidedBarbs` times the other, on a stroke the classifier
             // calls none of its classes, are a bend and a pen flick: a shaft's.)
             let lopsided = barbs.count == 2 && barbs.min()! < Self.lopsidedBarbs * barbs.max()!
-            if arrow.drawnBarbs == 2, realBarbs, ordered[k].kind != nil || !lopsided {
-                shafts.wholeArrows.insert(k)
-                continue
-            }
             let line = resampled(ink[k].points, count: ArrowGeometry.sampleCount)
-            if ordered[k].kind == .cycle || loops.contains(k) { shafts.curled.insert(k) }
+            let ends = [
+                ShaftEnd(point: line[0], outward: heading(line.reversed()), side: 0),
+                ShaftEnd(point: line[line.count - 1], outward: heading(line), side: 1),
+            ]
             shafts.measured[k] = ArrowGeometry(start: line[0], tip: line[line.count - 1],
                                                head: [], bend: ArrowGeometry.bendPoint(line),
                                                shaft: line, drawnBarbs: 0)
-            shafts.ends[k] = [
-                ShaftEnd(point: line[0], outward: heading(line.reversed()), side: 0),
-                ShaftEnd(point: line[line.count - 1], outward: heading(line), side: 1),
-            ] + [0, 1].compactMap { hookedEnd(ink[k].points, side: $0) }
+            if arrow.drawnBarbs == 2, realBarbs, ordered[k].kind != nil || !lopsided {
+                // (Its tail may still take a head drawn apart, `wholeArrowTailOdds`: the
+                // two barbs were a pen flick.)
+                shafts.wholeArrows.insert(k)
+                shafts.ends[k] = [ends.min {
+                    $0.point.distance(to: arrow.start) < $1.point.distance(to: arrow.start)
+                }!]
+                continue
+            }
+            if ordered[k].kind == .cycle || loops.contains(k) { shafts.curled.insert(k) }
+            shafts.ends[k] = ends + [0, 1].compactMap { hookedEnd(ink[k].points, side: $0) }
         }
         return shafts
     }
