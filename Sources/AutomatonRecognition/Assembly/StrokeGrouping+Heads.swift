@@ -35,8 +35,12 @@ extension StrokeGrouping {
         }
         // Every shaft end's place, flat: scanned for every stroke (a drawing of thousands of
         // scribbles has millions of pairs), and a `ShaftEnd` is costly to copy.
+        // (`wholeTail`: a whole arrow's tail, which takes only a V or a closed head.)
         let places = shafts.ends.flatMap { s, ends in
-            ends.enumerated().map { (shaft: s, end: $0.offset, point: $0.element.point) }
+            let wholeTail = shafts.wholeArrows.contains(s)
+            return ends.enumerated().map {
+                (shaft: s, end: $0.offset, point: $0.element.point, wholeTail: wholeTail)
+            }
         }
         for h in ink.indices where ink[h].extent > 0 {
             let closedHead = inCircle.contains(h)
@@ -72,13 +76,12 @@ extension StrokeGrouping {
             for place in places
             where place.shaft != h && size <= largest * ink[place.shaft].extent {
                 let s = place.shaft, e = place.end
-                // (At a whole arrow's tail, only a V or a closed head: no barb.)
-                if shafts.wholeArrows.contains(s), !(isVee(ink[h]) || roundish) { continue }
                 let reach = Self.headGap * size + Self.headGapOfShaft * ink[s].extent
                 guard box.distance(to: place.point) <= reach else { continue }
                 let end = shafts.ends[s]![e]
                 let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                 guard gap <= reach else { continue }
+                if place.wholeTail, !(roundish || isVee(ink[h])) { continue }
                 // (A barb pointing back from the end is judged by its near end: its
                 // middle lies off the line by the barb's own slant.)
                 let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)
