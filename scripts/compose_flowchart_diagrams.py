@@ -89,8 +89,9 @@ def load_flowcharts(folder, writers):
     """Multi-stroke arrows, connection circles (as stroke lists) and words of the chosen
     writers. An arrow is {"strokes": [...], "shaft": k, "tip_at_end": bool}."""
     paths = sorted(glob.glob(os.path.join(folder, "writer*.inkml")))
-    keep = {"dev": lambda n: n % 2 == 0, "heldout": lambda n: n % 2 == 1,
-            "all": lambda n: True}.get(writers, lambda n: str(n) == writers)
+    keep = {"dev": lambda n: n in DEV_WRITERS, "heldout": lambda n: n in HELDOUT_WRITERS,
+            "all": lambda n: n in DEV_WRITERS + HELDOUT_WRITERS}.get(
+                writers, lambda n: str(n) == writers)
     arrows, connections, words = [], [], []
     for path in paths:
         if not keep(writer_number(path)):

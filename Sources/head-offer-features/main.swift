@@ -16,14 +16,13 @@ guard CommandLine.arguments.count == 2 else {
     exit(64)
 }
 let classifier = ElementClassifier(classifier: try DefaultModel.classifier())
-let text = try String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8)
 var out = ""
-for (k, line) in text.split(separator: "\n").enumerated() {
-    let doc = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
-    let strokes = (doc["strokes"] as? [[[String: Double]]] ?? []).map { points in
-        Stroke(points: points.map { Point(x: $0["x"] ?? .nan, y: $0["y"] ?? .nan) })
+for (k, result) in try StrokeReader.read(contentsOfFile: CommandLine.arguments[1]).results.enumerated() {
+    guard case let .success(drawing) = result else {
+        if case let .failure(error) = result { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+        continue
     }
-    for offer in Assembler().headOffers(classifier.classify(Drawing(strokes: strokes))) {
+    for offer in Assembler().headOffers(classifier.classify(drawing)) {
         out += "\(k) \(offer.head) \(offer.shaft) \(offer.shaftEnd) "
             + offer.inputs.map { String(format: "%.5f", $0) }.joined(separator: " ") + "\n"
     }

@@ -38,7 +38,8 @@ extension StrokeGrouping {
     /// Logistic-regression weights over `OfferFeatures.inputs`, fitted on the offers of
     /// the composed flowchart diagrams of the dev writers (`scripts/fit-head-offers`: seeds
     /// 1–3 and the hard set of seed 1; an offer is right when head and shaft are one drawn
-    /// arrow).
+    /// arrow), as the grouping offered them before the corner rule and the whole arrow's
+    /// tail (a refit on today's offers moves them by at most 0.42).
     static let headOfferWeights: [Double] = [
         9.1343, -3.9540, -9.6562, -1.6790, -1.1199, -1.0044, -6.2883, -0.8646, -0.3105, 0.2966,
         1.5113, -2.8922, 0.3548, 0.1904, -1.5722, 1.0366, 9.4160, -0.2803, -6.5524,
