@@ -278,6 +278,29 @@ import TestSupport
         #expect(dealt(headIsV: false) == [1: [2, 3]])
     }
 
+    @Test func aShaftWhoseTailMeetsAnotherArrowsHeadLeavesThatHeadToIt() {
+        // Shaft 0 runs from (0, 0) to (200, 0); shaft 1 arrives from below with its tip at
+        // (205, 5), beside 0's pen end. Head 2 lies there: the model finds it likelier as
+        // 0's head (log-odds 10) than as 1's (2). Head 3 lies at 0's other end (3). Dealt
+        // best first, 0 takes both and would point to head 2, more than `surerEnd` likelier,
+        // leaving 1 with none. Head 2 is offered to 1, left headless: 0 points to head 3.
+        let grouping = StrokeGrouping(options: AssemblyOptions())
+        let shaftEnds: [Int: [StrokeGrouping.ShaftEnd]] = [
+            0: Self.ends(0),
+            1: [.init(point: Point(x: 205, y: 300), outward: Point(x: 0, y: 1), side: 0),
+                .init(point: Point(x: 205, y: 5), outward: Point(x: 0, y: -1), side: 1)],
+        ]
+        let bar = [Point(x: 190, y: 20), Point(x: 200, y: 30)]
+        let ink = Array(repeating: StrokeGrouping.Ink(points: bar, sparse: bar, extent: 14),
+                        count: 4)
+        let offers: [StrokeGrouping.Offer] = [(0.10, 2, 0, 1, -10), (0.30, 2, 1, 1, -2),
+                                             (0.20, 3, 0, 0, -3)]
+        let dealt = grouping.dealHeads(offers, ends: shaftEnds,
+                                       contested: StrokeGrouping.contested(offers), ink: ink)
+        #expect(dealt.mapValues { $0.map(\.head) } == [0: [3], 1: [2]])
+        #expect(dealt[0]?.first?.end.side == 0)
+    }
+
     @Test func aVHeadTurnedFromItsShaftCostsOneMinusTheCosine() {
         // A V with its apex at the shaft's end (200, 0), pointing along the shaft, then
         // turned by 60°: 1 − cos 60° = 0.5. A straight barb points nowhere: 0.

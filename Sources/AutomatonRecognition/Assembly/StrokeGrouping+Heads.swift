@@ -240,15 +240,16 @@ extension StrokeGrouping {
         // Best offers first; a stroke is a head or a shaft, never both. A shaft that has a
         // head takes no more that is also offered to a shaft with none yet: an arrow has
         // one head, so the other shaft, left headless, is the likelier owner (two arrows
-        // ending close together). A shaft offered heads at both ends points to one of them
-        // (`pointedEnd`); the offers at its other end are withdrawn and the heads dealt
+        // ending close together). A shaft offered heads at both ends points to one of them:
+        // away from the end whose heads are all offered to a shaft left with none, else
+        // `pointedEnd`; the offers at its other end are withdrawn and the heads dealt
         // again, so a head that lost there goes to its next best shaft.
         var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
         var isHead = Set<Int>()
         var tipEnd: [Int: Int] = [:]
         func order(_ offer: Offer) -> Double { offer.score + Self.modelRankWeight * offer.rank }
         let ranked = offers.sorted {
-            (order($0), $0.head, $0.shaft) < (order($1), $1.head, $1.shaft)
+            (order($0), $0.head, $0.shaft, $0.end) < (order($1), $1.head, $1.shaft, $1.end)
         }
         let offersOf = Dictionary(grouping: ranked, by: \.head)
         let rankOf = Dictionary(ranked.map {
@@ -261,10 +262,12 @@ extension StrokeGrouping {
         // yet and is no head itself.
         func wantedElsewhere(_ offer: Offer) -> Bool {
             offersOf[offer.head, default: []].contains { other in
-                other.shaft != offer.shaft && other.score < Self.barbOnlyRank
-                    && headsOf[other.shaft] == nil && !isHead.contains(other.shaft)
+                isHeadless(other.shaft, besides: offer.shaft) && other.score < Self.barbOnlyRank
                     && isOpen(other)
             }
+        }
+        func isHeadless(_ shaft: Int, besides other: Int) -> Bool {
+            shaft != other && headsOf[shaft] == nil && !isHead.contains(shaft)
         }
         for _ in 0..<Self.headRounds {
             headsOf = [:]
@@ -282,9 +285,19 @@ extension StrokeGrouping {
             }
             var settled = true
             for (s, heads) in headsOf where Set(heads.map(\.end.side)).count == 2 {
-                tipEnd[s] = pointedEnd(heads, contested: contested) {
-                    rankOf[Pair(head: $0, shaft: s, side: $1)]!
+                // (Where every head at one end is offered to a shaft left with none, the
+                // shaft points to its other end: one arrow's tail lies at another's head.)
+                let wanted = [0, 1].map { side in
+                    heads.filter { $0.end.side == side }.allSatisfy { h in
+                        offersOf[h.head, default: []].contains {
+                            isHeadless($0.shaft, besides: s) && $0.score < Self.barbOnlyRank
+                        }
+                    }
                 }
+                tipEnd[s] = wanted[0] != wanted[1] ? (wanted[0] ? 1 : 0)
+                    : pointedEnd(heads, contested: contested) {
+                        rankOf[Pair(head: $0, shaft: s, side: $1)]!
+                    }
                 settled = false
             }
             if settled { break }

@@ -106,7 +106,8 @@ import StrokeFormats
 ///    `modelRankWeight` times the log-odds, and taken best first, except
 ///    that a shaft with a head takes no more that is also offered to a shaft with none
 ///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
-///    at one end: the end whose likeliest head the model finds more than `surerEnd`
+///    at one end: not the end whose heads are all offered to a shaft left with none (one
+///    arrow's tail lies at another's head); else the end whose likeliest head the model finds more than `surerEnd`
 ///    log-odds likelier than the other's, else the end with more or, with as many at each,
 ///    the end whose heads are
 ///    offered to no other shaft (the other end's can go to that shaft), else the pen's
