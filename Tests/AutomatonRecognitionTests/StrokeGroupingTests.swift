@@ -413,6 +413,19 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
     }
 
+    /// A one-stroke arrow (its two barbs drawn with the shaft, or a connector's bends near
+    /// its end that measure as barbs) with a V drawn over its tip, which the classifier
+    /// calls a loop: the V is the arrow's head, not a self-loop on the state it points at.
+    @Test func aVDrawnOverTheTipOfAOneStrokeArrowIsItsHead() throws {
+        var d = Self.twoStates
+        d.add("arrow", Sketch.arrow(from: Point(x: 144, y: 100), to: Point(x: 258, y: 100),
+                                    headLength: 14))                              // 3
+        d.add("cycle", Self.head(at: Point(x: 261, y: 100)))                       // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
+    }
+
     @Test func aStateDrawnAsTwoArcsIsOneState() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)

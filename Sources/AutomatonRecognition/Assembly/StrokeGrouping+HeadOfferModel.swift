@@ -49,8 +49,8 @@ extension StrokeGrouping {
     /// less those the model finds more than `offerLogitMargin` log-odds less likely than
     /// the best offer of the same head stroke — unless it is the likeliest offer its shaft
     /// has (a shaft left with no head is likelier wrong than an unlikely offer) — and those
-    /// at a whole arrow's tail under `wholeArrowTailOdds` (its own barbs say it points the
-    /// other way: a stray or another arrow's head lies at many a tail).
+    /// at a whole arrow's ends under `wholeArrowOdds` (its own barbs make it an arrow
+    /// already: a stray or another arrow's head lies at many a tail, a loop at many a tip).
     func ranked(_ offers: [Offer], features: [OfferFeatures], shafts: Shafts) -> [Offer] {
         var best: [Int: Double] = [:]   // head → its likeliest offer's rank
         var shaftBest: [Int: Double] = [:]   // shaft → its likeliest offer's rank
@@ -63,7 +63,7 @@ extension StrokeGrouping {
         }
         return ranked.filter {
             ($0.rank <= best[$0.head]! + Self.offerLogitMargin || $0.rank == shaftBest[$0.shaft]!)
-                && (!shafts.wholeArrows.contains($0.shaft) || -$0.rank >= Self.wholeArrowTailOdds)
+                && (!shafts.wholeArrows.contains($0.shaft) || -$0.rank >= Self.wholeArrowOdds)
         }
     }
 

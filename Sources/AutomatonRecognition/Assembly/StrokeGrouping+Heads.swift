@@ -35,11 +35,12 @@ extension StrokeGrouping {
         }
         // Every shaft end's place, flat: scanned for every stroke (a drawing of thousands of
         // scribbles has millions of pairs), and a `ShaftEnd` is costly to copy.
-        // (`wholeTail`: a whole arrow's tail, which takes only a V or a closed head.)
+        // (`whole`: a whole arrow's tail (0), which takes only a V or a closed head, or its
+        // tip (1), which takes only a V that is no loop.)
         let places = shafts.ends.flatMap { s, ends in
-            let wholeTail = shafts.wholeArrows.contains(s)
+            let whole = shafts.wholeArrows.contains(s)
             return ends.enumerated().map {
-                (shaft: s, end: $0.offset, point: $0.element.point, wholeTail: wholeTail)
+                (shaft: s, end: $0.offset, point: $0.element.point, whole: whole ? $0.offset : nil)
             }
         }
         for h in ink.indices where ink[h].extent > 0 {
@@ -81,7 +82,8 @@ extension StrokeGrouping {
                 let end = shafts.ends[s]![e]
                 let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                 guard gap <= reach else { continue }
-                if place.wholeTail, !(roundish || isVee(ink[h])) { continue }
+                if place.whole == 0, !(roundish || isVee(ink[h])) { continue }
+                if place.whole == 1, roundish || loops.contains(h) || !isVee(ink[h]) { continue }
                 // (A barb pointing back from the end is judged by its near end: its
                 // middle lies off the line by the barb's own slant.)
                 let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)

@@ -13,8 +13,8 @@ extension StrokeGrouping {
         var ends: [Int: [ShaftEnd]] = [:]
         /// Each candidate measured as a bare shaft, pen start to pen end.
         var measured: [Int: ArrowGeometry] = [:]
-        /// Strokes with two real barbs: whole arrows, which take a head only at their tail
-        /// (their one end in `ends`), and only a likely one (`wholeArrowTailOdds`).
+        /// Strokes with two real barbs: whole arrows, which take a head drawn apart only if
+        /// likely (`wholeArrowOdds`). Their `ends` are the tail, then the tip.
         var wholeArrows = Set<Int>()
         /// Candidates the classifier calls a self-loop or that are a loop candidate: their
         /// end may lie inside another loop drawn on the same state.
@@ -51,12 +51,12 @@ extension StrokeGrouping {
                                                head: [], bend: ArrowGeometry.bendPoint(line),
                                                shaft: line, drawnBarbs: 0)
             if arrow.drawnBarbs == 2, realBarbs, ordered[k].kind != nil || !lopsided {
-                // (Its tail may still take a head drawn apart, `wholeArrowTailOdds`: the
-                // two barbs were a pen flick.)
+                // (It may still take a head drawn apart, `wholeArrowOdds`: the two barbs
+                // were a pen flick, or bends of the shaft.)
                 shafts.wholeArrows.insert(k)
-                shafts.ends[k] = [ends.min {
+                shafts.ends[k] = ends.sorted {
                     $0.point.distance(to: arrow.start) < $1.point.distance(to: arrow.start)
-                }!]
+                }
                 continue
             }
             if ordered[k].kind == .cycle || loops.contains(k) { shafts.curled.insert(k) }

@@ -83,10 +83,11 @@ import StrokeFormats
 ///    end of a shaft, which the classifier calls a circle or a loop).
 ///    A one-stroke arrow with two real barbs is no shaft (unless the classifier calls it
 ///    none of its classes and one barb is under `lopsidedBarbs` of the other: a connector's
-///    bend and a pen flick read as barbs) but at its tail, where it takes only a V or a
-///    closed head the model finds at least `wholeArrowTailOdds` log-odds likely (a pen
+///    bend and a pen flick read as barbs) but for a head drawn apart that the model finds
+///    at least `wholeArrowOdds` log-odds likely: at its tail a V or a closed head (a pen
 ///    flick at a shaft's end reads as two barbs; the head drawn apart at the other end
-///    says where it points), and a head only of a shaft
+///    says where it points), at its tip a V that is no loop (a connector's bends near its
+///    end read as barbs; the V drawn over them is the head); and it is a head only of a shaft
 ///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook) — or, a V at most
 ///    `wholeVeeOfState`·S across, of one `wholeVeeHeadSize`⁻¹ times (a V head drawn with
 ///    a stroke on measures as an arrow with two barbs); a stroke that can
@@ -210,7 +211,7 @@ struct StrokeGrouping {
     static let modelRankWeight = 0.03
     static let offerLogitMargin = 4.0
     static let surerEnd = 4.0
-    static let wholeArrowTailOdds = 0.0
+    static let wholeArrowOdds = 0.0
     static let wholeVeeHeadSize = 0.5
     static let wholeVeeOfState = 1.0
     static let headAxis = 0.2
