@@ -60,6 +60,32 @@ import TestSupport
         #expect(roles(assembly) == ["state", "state", "cycle"])
     }
 
+    @Test func aSmallCurlBesideAStateThatDoesNotTouchItIsNoSelfLoop() {
+        // A letter "o" (radius 6) written 20 units below the right state's outline: its
+        // nearest ink lies 1.2 times its own size from the outline.
+        let letter = Sketch.circle(center: Point(x: 300, y: 166), radius: 6)
+        let assembly = Self.twoStates(plus: "cycle", letter).assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1"])
+        #expect(roles(assembly) == ["state", "state", "rejected"])
+        guard case let .rejected(reason) = assembly.elements[2].role else { return }
+        #expect(reason.contains("does not touch"))
+    }
+
+    @Test func anArcOfAStatesOutlineDrawnApartIsNoSelfLoop() {
+        // An arc drawn again over the right state's lower outline (radius 41 on a state of
+        // 40), its end flicked out 17 units: it swings out 42 % of the radius, but half its
+        // ink lies on the outline.
+        var rng = SplitMix64(seed: 3)
+        let arc = Sketch.circlePoints(center: Self.right, radius: 41, from: 0.2, sweep: 1.6,
+                                      count: 20, noise: 0.5, using: &rng)
+        let flick = Point(x: arc[arc.count - 1].x - 10, y: arc[arc.count - 1].y + 14)
+        let assembly = Self.twoStates(plus: "cycle", Stroke(points: arc + [flick])).assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1"])
+        #expect(roles(assembly) == ["state", "state", "rejected"])
+        guard case let .rejected(reason) = assembly.elements[2].role else { return }
+        #expect(reason.contains("lying along a state's outline"))
+    }
+
     @Test(arguments: [(10.0, "cycle"), (6.0, "rejected")])
     func aSmallCircleOnASmallStateIsALoopAsLargeBesideIt(radius: Double, role: String) {
         // States of radius 60, 60 and 24 (S = 60); a circle crossing the small state's top,

@@ -538,8 +538,10 @@ public struct Assembler: Sendable {
 
     /// The self-loop a curl makes on the state its ink comes nearest; nil when one of its
     /// ends lies more than `loopEndReach` from that state's boundary (no loop); rejected when
-    /// its ink swings out less than `selfLoopSwing` beyond it (a piece of the state's own
-    /// outline, or of a head lying along it).
+    /// its nearest ink lies more than `selfLoopTouch` of its size from the boundary (a letter
+    /// written beside the state), or its ink swings out less than `selfLoopSwing` beyond
+    /// it, or half its ink lies less than `selfLoopMiddle` of its size outside (a piece of
+    /// the state's own outline, or of a head lying along it).
     private func loopRole(_ stroke: Stroke, drafts: [StateDraft],
                           reachRadius: (StateDraft) -> Double) -> Element.Role? {
         let points = stroke.points.filter(\.isFinite)
@@ -556,11 +558,21 @@ public struct Assembler: Sendable {
         guard [points[0], points[points.count - 1]].allSatisfy({
             abs(relativeGap($0, drafts[k], reachRadius)) <= options.loopEndReach
         }) else { return nil }
-        let swing = points.map { relativeGap($0, drafts[k], reachRadius) }.max() ?? 0
-        guard swing >= options.selfLoopSwing else {
+        // (Measured in the state's reach radii, and against the curl's own size: a
+        // self-loop may be small beside its state.)
+        let gaps = points.map { relativeGap($0, drafts[k], reachRadius) }.sorted()
+        let reach = reachRadius(drafts[k]), size = max(boundingDiagonal(points), 1e-9)
+        guard gaps[0] * reach <= options.selfLoopTouch * size else {
+            return .rejected(reason: "a small curl beside a state that does not touch it (a "
+                + "self-loop comes within \(percent(options.selfLoopTouch)) of its size of the "
+                + "outline, this one \(percent(gaps[0] * reach / size))): a letter?")
+        }
+        let swing = gaps[gaps.count - 1], middle = gaps[gaps.count / 2] * reach
+        guard swing >= options.selfLoopSwing, middle >= options.selfLoopMiddle * size else {
             return .rejected(reason: "a curl lying along a state's outline (a self-loop swings "
-                + "out \(percent(options.selfLoopSwing)) of the radius or more, this one "
-                + "\(percent(max(swing, 0))))")
+                + "out \(percent(options.selfLoopSwing)) of the radius or more and half its ink "
+                + "lies \(percent(options.selfLoopMiddle)) of its size or more outside; this "
+                + "one \(percent(max(swing, 0))) and \(percent(max(middle, 0) / size)))")
         }
         switch LoopGeometry.attach(points, toStateAt: drafts[k].circle.center,
                                    radius: drafts[k].boundary) {

@@ -49,6 +49,14 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// self-loop either: it lies along the outline, a piece of the state or of a head.)
     public var selfLoopEndGap = 0.35
     public var selfLoopSwing = 0.3
+    /// A stroke classified `cycle` is a self-loop only if it touches its state, its nearest
+    /// ink within this fraction of its own size (extent) of the boundary (hand-drawn loops:
+    /// at most 0.25; a letter written beside a state: 0.75 and more) …
+    public var selfLoopTouch = 0.5
+    /// … and lies outside it: half its ink at least this fraction of its size beyond the
+    /// boundary (hand-drawn loops: 0.14 and more; an arc of the state's own outline drawn
+    /// apart, which the classifier calls a loop: 0.13 and less, most under 0.1).
+    public var selfLoopMiddle = 0.1
     /// … or when an end lies inside the state, up to this many reach radii (a head drawn on
     /// its own reaching in), and the shaft swings at least `selfLoopWideSwing` away.
     public var selfLoopInsideEnd = 0.75
