@@ -49,6 +49,10 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// self-loop either: it lies along the outline, a piece of the state or of a head.)
     public var selfLoopEndGap = 0.35
     public var selfLoopSwing = 0.3
+    /// … or when an end lies inside the state, up to this many reach radii (a head drawn on
+    /// its own reaching in), and the shaft swings at least `selfLoopWideSwing` away.
+    public var selfLoopInsideEnd = 0.75
+    public var selfLoopWideSwing = 0.5
     /// A stroke classified `cycle` is a self-loop only if it touches its state, its nearest
     /// ink within this fraction of its own size (extent) of the boundary (hand-drawn loops:
     /// at most 0.25; a letter written beside a state: 0.75 and more) …
@@ -57,10 +61,6 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// boundary (hand-drawn loops: 0.14 and more; an arc of the state's own outline drawn
     /// apart, which the classifier calls a loop: 0.13 and less, most under 0.1).
     public var selfLoopMiddle = 0.1
-    /// … or when an end lies inside the state, up to this many reach radii (a head drawn on
-    /// its own reaching in), and the shaft swings at least `selfLoopWideSwing` away.
-    public var selfLoopInsideEnd = 0.75
-    public var selfLoopWideSwing = 0.5
     /// A stroke reaching one state only, with no head (no drawn barb, none grouped with
     /// it), is an initial arrow only if it is at least this many reach radii long (its
     /// bounding diagonal): shorter, it is a lone barb or a tick, and rejected.
