@@ -426,6 +426,28 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
     }
 
+    @Test func aLooseStrokeWithinAFifthOfAHeadPiecesSizeIsAPieceOfThatHead() {
+        // The base of an open triangle (26 long) kept as a head; a side drawn apart ending
+        // 3.5 from the base's end (0.13 of the base's size: a piece), another stroke 6 from
+        // its other end (0.23: not); a stroke touching the side (1.8 from it, 0.06 of its
+        // size) is a piece through it.
+        let grouping = StrokeGrouping(options: AssemblyOptions())
+        func ink(_ corners: [Point]) -> StrokeGrouping.Ink {
+            let points = Sketch.polyline(corners, spacing: 1)
+            return StrokeGrouping.Ink(points: points, sparse: points,
+                                      extent: boundingDiagonal(points))
+        }
+        let base = ink([Point(x: 287, y: 176), Point(x: 313, y: 176)])               // 0
+        let near = ink([Point(x: 300, y: 151), Point(x: 283.5, y: 176)])             // 1
+        let far = ink([Point(x: 319, y: 176), Point(x: 330, y: 160)])                // 2
+        let fill = ink([Point(x: 292, y: 160), Point(x: 286, y: 150)])               // 3
+        var loose: Set<Int> = [1, 2, 3]
+        let pieces = grouping.headPieces(touching: [0], ink: [base, near, far, fill],
+                                         loose: &loose)
+        #expect(pieces == [1, 3])
+        #expect(loose == [2])
+    }
+
     @Test func aStateDrawnAsTwoArcsIsOneState() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)

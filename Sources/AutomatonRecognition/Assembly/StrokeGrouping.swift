@@ -153,7 +153,7 @@ struct StrokeGrouping {
     static let headSizeOfState = 2.5
     static let minimumShaftOfState = 0.5
     static let maximumHeadStrokes = 6
-    static let headPieceGap = 0.1
+    static let headPieceGap = 0.2
     static let headPieceSize = 1.5
     static let headPieceOfState = 1.5
     static let headRounds = 4
