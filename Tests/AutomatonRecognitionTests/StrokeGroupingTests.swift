@@ -448,6 +448,23 @@ import TestSupport
         #expect(loose == [2])
     }
 
+    /// A round known to be one state (the assembler's second reading, `statesAtArrowEnds`)
+    /// may hold a stroke too short for a circle fit, such as a two-point dash closing an
+    /// arc's gap, drawn first: grouping it is no crash.
+    @Test func aKnownRoundHoldingAStrokeWithNoCircleFitIsGrouped() throws {
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 1)
+        let arc = Sketch.circlePoints(center: Point(x: 300, y: 300), radius: 40, from: 0.3,
+                                      sweep: 5.6, count: 40, using: &rng)
+        d.add("other", Stroke(points: [arc[arc.count - 1], arc[0]]))                   // 3
+        d.add("other", Stroke(points: arc))                                            // 4
+        d.add("other", Stroke(points: [Point(x: 420, y: 290), Point(x: 424, y: 296),
+                                       Point(x: 428, y: 290)]))                        // 5: a letter
+        let grouping = StrokeGrouping(options: AssemblyOptions())
+        let groups = grouping.group(d.classified, knownRounds: [[3, 4]])
+        #expect(groups.map(\.members) == [[0], [1], [2], [3, 4], [5]])
+    }
+
     @Test func aStateDrawnAsTwoArcsIsOneState() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)

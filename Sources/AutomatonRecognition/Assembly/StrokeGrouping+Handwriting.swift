@@ -12,9 +12,10 @@ extension StrokeGrouping {
     func handwriting(_ ink: [Ink], onOutline: Set<Int>, owner: [Int], scale: Double,
                      offers: [Offer]) -> Set<Int> {
         var handwriting = Set<Int>()
-        // (Text is not written on a state's outline: a loop or an arrow end is.)
+        // (Text is not written on a state's outline: a loop or an arrow end is. A state
+        // known from the assembler may lead with a stroke too short for a fit.)
         let outlines = ink.indices.filter { ink[$0].isState && owner[$0] == $0 }
-            .map { ink[$0].fit! }
+            .compactMap { ink[$0].fit }
         let small = ink.indices.filter { k in
             !onOutline.contains(k) && ink[k].extent > 0
                 && ink[k].extent < Self.textSize * scale
