@@ -87,8 +87,8 @@ import StrokeFormats
 ///    at least `wholeArrowOdds` log-odds likely: at its tail a V or a closed head (a pen
 ///    flick at a shaft's end reads as two barbs; the head drawn apart at the other end
 ///    says where it points), at its tip a V that is no loop (a connector's bends near its
-///    end read as barbs; the V drawn over them is the head); and it is a head only of a shaft
-///    `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook) — or, a V at most
+///    end read as barbs; the V drawn over them is the head); and it is a head only of a
+///    shaft `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook) — or, a V at most
 ///    `wholeVeeOfState`·S across, of one `wholeVeeHeadSize`⁻¹ times (a V head drawn with
 ///    a stroke on measures as an arrow with two barbs); a stroke that can
 ///    be the head of a shaft twice its size (offered with a score under `parentOffer`: a
@@ -108,9 +108,9 @@ import StrokeFormats
 ///    that a shaft with a head takes no more that is also offered to a shaft with none
 ///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
 ///    at one end: not the end whose heads are all offered to a shaft left with none (one
-///    arrow's tail lies at another's head); else the end whose likeliest head the model finds more than `surerEnd`
-///    log-odds likelier than the other's, else the end with more or, with as many at each,
-///    the end whose heads are
+///    arrow's tail lies at another's head); else the end whose likeliest head the model
+///    finds more than `surerEnd` log-odds likelier than the other's, else the end with
+///    more or, with as many at each, the end whose heads are
 ///    offered to no other shaft (the other end's can go to that shaft), else the pen's
 ///    end. Then two shafts exchange heads while that raises the sum of the offers'
 ///    log-odds by more than `exchangeGain` (`exchanged`: dealt best first, the
