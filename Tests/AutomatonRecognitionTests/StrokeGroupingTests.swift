@@ -465,6 +465,25 @@ import TestSupport
         #expect(groups.map(\.members) == [[0], [1], [2], [3, 4], [5]])
     }
 
+    /// A final state whose ring is one closed stroke and whose inner circle is two arcs
+    /// with gaps between them (together 250°, short of the 290° two arcs of a state must
+    /// cover): concentric with the ring, the arcs are its other circle, not arcs of it.
+    @Test func anInnerCircleInTwoArcsWithGapsInsideARingIsAFinalState() throws {
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 2)
+        d.strokes[1] = ("circle", Sketch.circle(center: Self.right, radius: 50))
+        d.add("cycle", Stroke(points: Sketch.circlePoints(center: Self.right, radius: 40,
+                                                          from: 0.3, sweep: 2.4, count: 30,
+                                                          noise: 0.5, using: &rng)))  // 3
+        d.add("other", Stroke(points: Sketch.circlePoints(center: Self.right, radius: 40,
+                                                          from: 3.2, sweep: 2.0, count: 30,
+                                                          noise: 0.5, using: &rng)))  // 4
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 248, y: 100)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1 final", "q0 -> q1 a"])
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
+    }
+
     @Test func aStateDrawnAsTwoArcsIsOneState() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)

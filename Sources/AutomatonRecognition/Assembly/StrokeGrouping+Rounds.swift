@@ -82,6 +82,15 @@ extension StrokeGrouping {
             }
             return false
         }
+        // Whether the circle is concentric with a closed state at a ring's ratio: the other
+        // circle of a final state, which may be drawn in two arcs with a gap.
+        func ringsAState(_ circle: CircleFit, besides: [Int]) -> Bool {
+            ink.indices.contains { k in
+                guard !besides.contains(k), ink[k].isState, let c = ink[k].fit,
+                      isClosedRound(c) else { return false }
+                return isConcentricRing(circle, c)
+            }
+        }
         var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
         for (i, a) in arcs.enumerated() {
             // (Arcs whose ends are too far apart for any state are not fitted together.)
@@ -104,7 +113,9 @@ extension StrokeGrouping {
                       [a, b].allSatisfy({ !hasCorner(ink[$0].samples) }),
                       !crossesARound(fit, besides: [a, b]),
                       complementary(ink[a].sparse, ink[b].sparse, around: fit.center,
-                                    overlapping: !([a, b].contains { isClosedRound(ink[$0].fit!) }))
+                                    overlapping: !([a, b].contains { isClosedRound(ink[$0].fit!) }),
+                                    union: ringsAState(fit, besides: [a, b])
+                                        ? Self.minimumRingUnionBins : Self.minimumUnionBins)
                 else { continue }
                 pairs.append((fit.relativeTrimmedResidual, a, b, fit))
             }
@@ -182,10 +193,17 @@ extension StrokeGrouping {
     /// Whether `fit` is a round concentric with `round` as a final state's two circles are,
     /// inside it or around it (the second circle is drawn either way).
     func isFinalCircle(_ fit: CircleFit, of round: CircleFit) -> Bool {
-        let small = min(fit.radius, round.radius), large = max(fit.radius, round.radius)
-        return fit.coveredAngle >= options.minimumCircleCoverage
+        fit.coveredAngle >= options.minimumCircleCoverage
             && fit.relativeTrimmedResidual <= Self.finalCircleResidual
-            && round.center.distance(to: fit.center) <= Self.finalCircleCenter * small
+            && isConcentricRing(fit, round)
+    }
+
+    /// Whether two circles lie as a final state's two do: concentric (centres within
+    /// `finalCircleCenter` of the smaller radius), the smaller `maximumRingRatio`⁻¹ to
+    /// `finalCircleRatio` of the larger.
+    func isConcentricRing(_ a: CircleFit, _ b: CircleFit) -> Bool {
+        let small = min(a.radius, b.radius), large = max(a.radius, b.radius)
+        return a.center.distance(to: b.center) <= Self.finalCircleCenter * small
             && small <= Self.finalCircleRatio * large
             && large <= options.maximumRingRatio * small
     }
@@ -262,13 +280,13 @@ extension StrokeGrouping {
     }
 
     /// Whether two arcs close a circle around `center` between them, each covering its own
-    /// part: together at least `minimumUnionBins` of `angleBins` sectors, each at least
+    /// part: together at least `union` (`minimumUnionBins`) of `angleBins` sectors, each at least
     /// `minimumArcBins`, sharing at most `arcOverlap` of the smaller one's — unless
     /// `overlapping`: neither is a closed round on its own, so they share as many as they
     /// like (a circle drawn on well past its start, or a spiral, cut in two; two closed
     /// rounds sharing their sectors are a ring and its state).
     func complementary(_ a: [Point], _ b: [Point], around center: Point,
-                       overlapping: Bool = false) -> Bool {
+                       overlapping: Bool = false, union: Int = Self.minimumUnionBins) -> Bool {
         func sectors(_ points: [Point]) -> Set<Int> {
             var bins = Set<Int>()
             let n = Double(Self.angleBins)
@@ -283,7 +301,7 @@ extension StrokeGrouping {
         }
         let first = sectors(a), second = sectors(b)
         let shared = first.intersection(second).count
-        return first.union(second).count >= Self.minimumUnionBins
+        return first.union(second).count >= union
             && min(first.count, second.count) >= Self.minimumArcBins
             && (overlapping
                 || Double(shared) <= Self.arcOverlap * Double(min(first.count, second.count)))

@@ -31,7 +31,10 @@ import StrokeFormats
 ///    stopped — one round with a pen lift — may fit as loosely as a state drawn in one
 ///    stroke, `contextCircleResidual`: an oval),
 ///    `smallestArcState`…`largestArcState`·S large. Each arc covers at least
-///    `minimumArcBins` of the `angleBins` sectors round the joint centre, and they share at
+///    `minimumArcBins` of the `angleBins` sectors round the joint centre, both together
+///    `minimumUnionBins` (`minimumRingUnionBins`, 200°, where their circle is concentric
+///    with a closed state at a ring's ratio: the other circle of a final state drawn in two
+///    arcs with a gap, which would otherwise lie on that circle as arcs of it), and they share at
 ///    most `arcOverlap` of the shorter one's (a circle drawn past its start and cut in two
 ///    overlaps by a third and more) — any number when neither is a closed round on its own
 ///    (a circle drawn on well past its start, or a spiral; two closed rounds sharing their
@@ -172,6 +175,7 @@ struct StrokeGrouping {
     static let arcOnCircle = 0.2
     static let angleBins = 36
     static let minimumUnionBins = 29
+    static let minimumRingUnionBins = 20
     static let minimumArcBins = 6
     static let arcOverlap = 0.5
     static let smallestArcState = 0.4
