@@ -555,12 +555,12 @@ public struct Assembler: Sendable {
         .filter { $0.1 <= options.loopReach }
         .min { ($0.1, $0.0) < ($1.1, $1.0) }
         guard let (k, _) = best else { return .rejected(reason: "self-loop with no state nearby") }
-        guard [points[0], points[points.count - 1]].allSatisfy({
-            abs(relativeGap($0, drafts[k], reachRadius)) <= options.loopEndReach
-        }) else { return nil }
         // (Measured in the state's reach radii, and against the curl's own size: a
         // self-loop may be small beside its state.)
-        let gaps = points.map { relativeGap($0, drafts[k], reachRadius) }.sorted()
+        let along = points.map { relativeGap($0, drafts[k], reachRadius) }
+        guard abs(along[0]) <= options.loopEndReach,
+              abs(along[along.count - 1]) <= options.loopEndReach else { return nil }
+        let gaps = along.sorted()
         let reach = reachRadius(drafts[k]), size = max(boundingDiagonal(points), 1e-9)
         guard gaps[0] * reach <= options.selfLoopTouch * size else {
             return .rejected(reason: "a small curl beside a state that does not touch it (a "

@@ -244,12 +244,8 @@ extension StrokeGrouping {
         let w = Self.arcCornerWindow, n = samples.count
         let margin = Int(Self.arcCornerMargin * Double(n))
         guard n - margin - w > margin + w else { return false }
-        for i in (margin + w)..<(n - margin - w) {
-            guard let u = (samples[i] - samples[i - w]).normalized,
-                  let v = (samples[i + w] - samples[i]).normalized else { continue }
-            if acos(max(-1, min(1, u.dot(v)))) > Self.arcCornerTurn { return true }
-        }
-        return false
+        return ArrowGeometry.turningAngles(samples, window: w)[(margin + w)..<(n - margin - w)]
+            .contains { $0 > Self.arcCornerTurn }
     }
 
     /// Whether the points lie on the circle: their mean distance from its outline is at most

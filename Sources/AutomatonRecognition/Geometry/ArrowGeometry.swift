@@ -105,16 +105,25 @@ public struct ArrowGeometry: Sendable, Equatable {
                                       bend: bendPoint(shaft), shaft: shaft, drawnBarbs: drawn))
     }
 
-    /// Indices of sharp corners, at least `cornerWindow` samples from either end.
-    static func cornerIndices(_ p: [Point]) -> [Int] {
-        let w = cornerWindow
-        guard p.count > 2 * w else { return [] }
+    /// How far the polyline turns at each point (radians), from the chord `window` points
+    /// back to the chord `window` points on; 0 within `window` of either end and where a
+    /// chord has no length.
+    static func turningAngles(_ p: [Point], window w: Int) -> [Double] {
         var turn = [Double](repeating: 0, count: p.count)
+        guard p.count > 2 * w else { return turn }
         for i in w..<(p.count - w) {
             let incoming = p[i] - p[i - w], outgoing = p[i + w] - p[i]
             guard incoming.length > 0, outgoing.length > 0 else { continue }
             turn[i] = abs(atan2(incoming.cross(outgoing), incoming.dot(outgoing)))
         }
+        return turn
+    }
+
+    /// Indices of sharp corners, at least `cornerWindow` samples from either end.
+    static func cornerIndices(_ p: [Point]) -> [Int] {
+        let w = cornerWindow
+        guard p.count > 2 * w else { return [] }
+        let turn = turningAngles(p, window: w)
         var corners: [Int] = []
         for i in w..<(p.count - w) where turn[i] > cornerAngle {
             let window = max(0, i - w)...min(p.count - 1, i + w)
