@@ -507,6 +507,31 @@ import TestSupport
         #expect(isClose(radius, 40.5, absolute: 1.5))
     }
 
+    /// A lumpy round that passes as a state alone (a trefoil-like outline, its fit's
+    /// trimmed residual 0.155 of its radius) and the wobbly arc closing it, bulging out:
+    /// together they fit one circle only as loosely as a lumpy state alone (0.169), more
+    /// loosely than two arcs must (0.15), and the arc lies too far off for it to join the
+    /// state it lies on. They are one state all the same; before, the arc, which the
+    /// classifier calls a loop, became a self-loop.
+    @Test func aLumpyStateAndTheArcClosingItAreOneState() throws {
+        let right = Self.right
+        func outline(from a0: Double, to a1: Double, scale: Double, wobble: Double) -> [Point] {
+            Sketch.polyline(stride(from: a0, through: a1, by: 15).map { degrees in
+                let a = degrees * .pi / 180
+                let r = 40 * scale * (1 + 0.3 * cos(3 * a) + wobble * sin(7 * a))
+                return Point(x: right.x + r * cos(a), y: right.y + r * sin(a))
+            })
+        }
+        var d = Self.twoStates
+        d.strokes[1] = ("circle", Stroke(points: outline(from: -100, to: 170, scale: 1,
+                                                         wobble: 0)))
+        d.add("cycle", Stroke(points: outline(from: 165, to: 265, scale: 1.2, wobble: 0.1)))
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 252, y: 100)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 1, in: assembly)?.strokes == [1, 3])
+    }
+
     /// Two arrows bent at a corner, one each way between two states, close a round as two
     /// arcs of a state would; where the two states are too small beside S for the test of
     /// the rounds the arcs touch (two large states elsewhere), the corners tell them apart.

@@ -96,11 +96,15 @@ extension StrokeGrouping {
             // (Arcs whose ends are too far apart for any state are not fitted together.)
             for b in arcs[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
                 within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
+                // (As loosely as a state drawn in one stroke where one of the two passes as
+                // a state alone, a lumpy round and the arc closing it, or where one starts
+                // where the other stopped: one round with a pen lift.)
                 guard let fit = quickFit(ink[a].samples + ink[b].samples),
                       fit.relativeTrimmedResidual <= Self.maximumArcResidual
                         || (fit.relativeTrimmedResidual <= options.contextCircleResidual
-                            && endsMeet(ink[a].points, ink[b].points,
-                                        within: Self.continuedArcGap * fit.radius)),
+                            && (ink[a].isState || ink[b].isState
+                                || endsMeet(ink[a].points, ink[b].points,
+                                            within: Self.continuedArcGap * fit.radius))),
                       fit.radius >= Self.smallestArcState * (scale ?? 0),
                       fit.radius <= Self.largestArcState * (scale ?? .infinity),
                       [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),

@@ -20,15 +20,16 @@ import StrokeFormats
 ///    state's loops); circles under `headCircleRatio`·S are no states (letters, closed
 ///    heads).
 /// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, or passing as a
-///    state alone however lumpy, covering `minimumArcCoverage`…`minimumArcUnionCoverage`)
+///    state alone however lumpy, covering at least `minimumArcCoverage`)
 ///    joins the state it lies on (their joint circle within `absorbedArcRadiusRatio` of
 ///    the state's own radius — an open round's own fit runs small — and the arc's mean
 ///    distance from it within `absorbedArcRadiusTolerance`) unless step 4 makes it a head
 ///    (a head drawn along the outline of the state it points at), or another such arc when
-///    the two fit one circle covering `minimumArcUnionCoverage` (an arc covering half a turn
+///    the two fit one circle together (below; an arc covering half a turn
 ///    on its own is then at least `ownArcRadius` of that circle;
 ///    two arcs where one starts within `continuedArcGap` of the radius from where the other
-///    stopped — one round with a pen lift — may fit as loosely as a state drawn in one
+///    stopped — one round with a pen lift — or of which one passes as a state alone — a
+///    lumpy round and the arc closing it — may fit as loosely as a state drawn in one
 ///    stroke, `contextCircleResidual`: an oval),
 ///    `smallestArcState`…`largestArcState`·S large. Each arc covers at least
 ///    `minimumArcBins` of the `angleBins` sectors round the joint centre, both together
@@ -141,7 +142,6 @@ struct StrokeGrouping {
     static let tinyCircleRatio = 0.25
     static let maximumArcResidual = 0.15
     static let minimumArcCoverage = 40.0 * Double.pi / 180
-    static let minimumArcUnionCoverage = 280.0 * Double.pi / 180
     static let ownArcRadius = 0.6
     static let ownArcCoverage = Double.pi
     static let absorbedArcRadiusTolerance = 0.1
