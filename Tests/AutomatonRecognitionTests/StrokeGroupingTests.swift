@@ -732,6 +732,24 @@ import TestSupport
         #expect(arrow.role.name == "transition")
     }
 
+    /// A head drawn as a lumpy curl inside the state the arrow points at, just past the end
+    /// of its shaft: the curl (fit radius about 17 in q1 of radius 40, over
+    /// `roundHeadRatio`·S for a round head; its centre 18 from q1's) lies wholly inside q1
+    /// and off its centre, so it is no inner circle of a final state. Its outline is no
+    /// round and it is concentric with q1 by the ring's loose test, so it is neither a loop
+    /// nor a closed head touching q1. The shaft, drawn from its head end, ends 2 units from
+    /// it. Before, the curl was rejected and the headless shaft pointed the pen's way.
+    @Test func aCurlHeadInsideTheStateAnArrowPointsAtJoinsItsShaft() throws {
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(Point(x: 268, y: 100), Point(x: 142, y: 100)))  // 3
+        d.add("other", Self.roundedTriangle(center: Point(x: 282, y: 100), radius: 17))  // 4
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        let arrow = try #require(Self.element(of: 3, in: assembly))
+        #expect(arrow.strokes == [3, 4])
+        #expect(arrow.role.name == "transition")
+    }
+
     @Test func aRoundLoopRoundAnArrowsTipStaysALoop() throws {
         // A self-loop on q1 drawn as a whole circle just where a shaft with a separate V head
         // arrives, so the shaft's end lies inside it: it is round, so no closed head.

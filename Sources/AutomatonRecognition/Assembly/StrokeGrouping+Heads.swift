@@ -160,7 +160,10 @@ extension StrokeGrouping {
     /// (a self-loop candidate, `isLoop`) is offered only where the shaft's end lies inside
     /// it and no other head is offered there: a head drawn as a curl round the shaft's end
     /// (its ends need not meet, as a closed head's must within `closedHeadEndpointGap` of
-    /// its extent: a curl may run on into a tail).
+    /// its extent: a curl may run on into a tail). So is a curl lying wholly inside a state,
+    /// off its centre, at most `insideHeadRatio` of its radius (`insideAState`): a head
+    /// drawn as a curl inside the state the arrow points at, at the shaft's end (within
+    /// `closedHeadEndGap`·(its extent) of its hull).
     /// In flowcharts such a curl is up to `loopHeadSizeOfState`·S across, as large as a
     /// state; one of `crossingHeadRatio`·S or more is no head of a shaft that is a loop
     /// itself (`Shafts.curled`: two loops drawn on one state). `besides`: offers already
@@ -183,16 +186,19 @@ extension StrokeGrouping {
             let closedHead = first.distance(to: last) <= Self.closedHeadEndpointGap * size
                 && touchesAnotherState(h) && (!round || (isLoop(h) && small))
                 && size <= Self.closedHeadSizeOfState * (scale ?? .infinity)
-            let curl = isLoop(h) && size <= Self.loopHeadSizeOfState * (scale ?? .infinity)
+            let inside = insideAState(fit, ink: ink)
+            let curl = (isLoop(h) || inside)
+                && size <= Self.loopHeadSizeOfState * (scale ?? .infinity)
             guard closedHead || curl else { continue }
             let center = centroid(ink[h].sparse)
-            // (A round one, or a curl, only round the end.)
+            // (A round one, or a curl, only round the end; a curl inside a state at it.)
             let surrounds = round || !closedHead
+            let endGap = surrounds && !inside ? 0 : Self.closedHeadEndGap * size
             // (A loop's end may lie inside another loop drawn on its state.)
             for (s, shaftEnds) in shafts.ends where s != h && size <= Self.headSize * ink[s].extent
                 && (closedHead || !shafts.curled.contains(s)) {
                 for (e, end) in shaftEnds.enumerated()
-                where hull.distance(to: end.point) <= (surrounds ? 0 : Self.closedHeadEndGap * size) {
+                where hull.distance(to: end.point) <= endGap {
                     guard !besides.contains(where: { $0.head == h && $0.shaft == s && $0.end == e })
                     else { continue }
                     // (Only where no other head is offered: a loop drawn where an arrow with
@@ -206,6 +212,18 @@ extension StrokeGrouping {
             }
         }
         return offers
+    }
+
+    /// Whether a round lies wholly inside a state, at most `insideHeadRatio` of its radius
+    /// and off its centre (not concentric as the inner circle of a final state is: centres
+    /// more than `finalCircleCenter` of its own radius apart).
+    func insideAState(_ round: CircleFit, ink: [Ink]) -> Bool {
+        ink.contains { state in
+            guard state.isState, let c = state.fit, round.radius <= Self.insideHeadRatio * c.radius
+            else { return false }
+            let d = round.center.distance(to: c.center)
+            return d > Self.finalCircleCenter * round.radius && d + round.radius <= c.radius
+        }
     }
 
     /// How far a barb's near end (the one nearer the shaft's end) lies off the shaft's line,

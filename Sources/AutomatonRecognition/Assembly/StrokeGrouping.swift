@@ -72,7 +72,9 @@ import StrokeFormats
 ///    large as a state, but one of `crossingHeadRatio`·S or more is no head of a shaft that
 ///    is a loop itself: two loops on one state). Such a self-loop candidate may also lie
 ///    ahead of the end like any head (it crosses a state, so it is not the state the arrow
-///    points at).
+///    points at). So may a curl lying wholly inside a state, off its centre, at most
+///    `insideHeadRatio` of its radius, at the end of a shaft offered no other head there
+///    (a head drawn as a curl inside the state the arrow points at).
 ///    A barb is judged by where it points (`barbLateral`): straight, its near end within
 ///    `barbGap`·(its extent) of the end and `barbLateral`·(its extent) of the line, its
 ///    body turned back along the shaft; such an offer, failing the test of its centre,
@@ -198,6 +200,7 @@ struct StrokeGrouping {
     static let closedHeadSizeOfState = 2.2
     static let loopHeadSizeOfState = 3.0
     static let closedHeadEndGap = 0.1
+    static let insideHeadRatio = 0.5
     static let closedHeadEndpointGap = 0.5
     static let textSize = 1.2
     static let textGap = 0.4
