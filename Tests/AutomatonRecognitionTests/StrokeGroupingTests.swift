@@ -484,6 +484,25 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
     }
 
+    /// The same with the two arcs' ends far apart at both gaps (each gap about 60°, 1.0 of
+    /// the radius between the ends, over `arcEndGap`): their circle rings q1, so they need
+    /// not meet. Before, they stayed apart and q1 lost its ring.
+    @Test func anInnerCircleInTwoArcsWithWideGapsInsideARingIsAFinalState() throws {
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 2)
+        d.strokes[1] = ("circle", Sketch.circle(center: Self.right, radius: 50))
+        d.add("cycle", Stroke(points: Sketch.circlePoints(center: Self.right, radius: 40,
+                                                          from: 0.5, sweep: 2.1, count: 30,
+                                                          noise: 0.5, using: &rng)))  // 3
+        d.add("other", Stroke(points: Sketch.circlePoints(center: Self.right, radius: 40,
+                                                          from: 3.65, sweep: 2.1, count: 30,
+                                                          noise: 0.5, using: &rng)))  // 4
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 248, y: 100)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1 final", "q0 -> q1 a"])
+        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
+    }
+
     @Test func aStateDrawnAsTwoArcsIsOneState() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)

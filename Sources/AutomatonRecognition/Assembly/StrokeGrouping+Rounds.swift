@@ -108,8 +108,11 @@ extension StrokeGrouping {
                       fit.radius >= Self.smallestArcState * (scale ?? 0),
                       fit.radius <= Self.largestArcState * (scale ?? .infinity),
                       [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),
+                      // (Two ends meet, or one lies on the other's ink; or the two ring a
+                      // state: the other circle of a final state drawn in arcs with gaps.)
                       endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius)
-                        || endTouches(ink[a], ink[b], within: Self.arcTouchGap * fit.radius),
+                        || endTouches(ink[a], ink[b], within: Self.arcTouchGap * fit.radius)
+                        || ringsAState(fit, besides: [a, b]),
                       // (an arc curling round on itself, such as a self-loop drawn on a ring,
                       // is a part of no larger round)
                       [a, b].allSatisfy({ !curlsSmaller(ink[$0].fit!, than: fit) }),

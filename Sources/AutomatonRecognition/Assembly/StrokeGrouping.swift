@@ -40,7 +40,8 @@ import StrokeFormats
 ///    overlaps by a third and more) — any number when neither is a closed round on its own
 ///    (a circle drawn on well past its start, or a spiral; two closed rounds sharing their
 ///    sectors are a ring and its state). Two ends meet, or an end of one lies within
-///    `arcTouchGap` of the radius of the other's ink (arcs drawn over each other). Neither
+///    `arcTouchGap` of the radius of the other's ink (arcs drawn over each other), unless
+///    their circle rings a state as above (arcs with gaps on either side). Neither
 ///    has a corner (`hasCorner`: a turn of `arcCornerTurn` within `arcCornerWindow` of its
 ///    32 samples, away from its ends): two arrows bent at a corner between the same two
 ///    states close a round as well. An arc
