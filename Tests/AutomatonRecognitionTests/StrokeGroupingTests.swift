@@ -769,6 +769,32 @@ import TestSupport
         #expect(arrow.role.name == "transition")
     }
 
+    /// Two arrows ending at one point of the state on the right: one with a V head, the
+    /// other (from the state below) with its head drawn as a curl round its end, across the
+    /// state's outline (radius 26, over `crossingHeadRatio`·S = 24: no ordinary head). The
+    /// V is offered to both shafts but lies better at its own, so it does not keep the curl
+    /// from the other. Before, the curl was offered to no shaft (another head was offered
+    /// there) and became a self-loop, and the other arrow was left headless.
+    @Test func aCurlHeadBesideAnotherArrowsHeadJoinsItsShaft() throws {
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 4)
+        d.add("circle", Sketch.circle(center: Point(x: 120, y: 220), radius: 40))  // 3, below
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 258, y: 100)))  // 4
+        d.add("arrow", Self.head(at: Point(x: 258, y: 100)))                     // 5
+        d.add("arrow", Self.shaft(Point(x: 150, y: 192), Point(x: 258, y: 103)))  // 6
+        d.add("cycle", Stroke(points: Sketch.circlePoints(center: Point(x: 268, y: 118),
+                                                          radius: 26, from: 1.0, sweep: 5.9,
+                                                          count: 30, noise: 0.2,
+                                                          using: &rng)))         // 7
+        d.label("b", 240, 180)
+        let assembly = d.assemble()
+        // (States are named left to right: q1 is the state below, q2 the one on the right.)
+        #expect(summary(assembly.automaton)
+                == ["q0 initial", "q1", "q2", "q0 -> q2 a", "q1 -> q2 b"])
+        #expect(Self.element(of: 4, in: assembly)?.strokes == [4, 5])
+        #expect(Self.element(of: 6, in: assembly)?.strokes == [6, 7])
+    }
+
     @Test func aRoundLoopRoundAnArrowsTipStaysALoop() throws {
         // A self-loop on q1 drawn as a whole circle just where a shaft with a separate V head
         // arrives, so the shaft's end lies inside it: it is round, so no closed head.

@@ -158,7 +158,8 @@ extension StrokeGrouping {
     /// `closedHeadSizeOfState`·S and `headSize`·(the shaft); and the shaft's end lies
     /// inside its hull (within `closedHeadEndGap`·(its extent)). A round crossing a state
     /// (a self-loop candidate, `isLoop`) is offered only where the shaft's end lies inside
-    /// it and no other head is offered there: a head drawn as a curl round the shaft's end
+    /// it and no other head is offered there (but a head lying better at another shaft's
+    /// end): a head drawn as a curl round the shaft's end
     /// (its ends need not meet, as a closed head's must within `closedHeadEndpointGap` of
     /// its extent: a curl may run on into a tail). So is a curl lying wholly inside a state,
     /// off its centre, at most `insideHeadRatio` of its radius (`insideAState`): a head
@@ -202,9 +203,13 @@ extension StrokeGrouping {
                     guard !besides.contains(where: { $0.head == h && $0.shaft == s && $0.end == e })
                     else { continue }
                     // (Only where no other head is offered: a loop drawn where an arrow with
-                    // its own head arrives stays a loop.)
-                    if surrounds, besides.contains(where: { $0.shaft == s && $0.end == e
-                        && $0.score < Self.barbOnlyRank }) { continue }
+                    // its own head arrives stays a loop. A head that lies better at another
+                    // shaft's end is that arrow's: two arrows ending at one point.)
+                    if surrounds, besides.contains(where: { other in
+                        other.shaft == s && other.end == e && other.score < Self.barbOnlyRank
+                            && !besides.contains { $0.head == other.head && $0.shaft != s
+                                                   && $0.score < other.score }
+                    }) { continue }
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     let lateral = abs((center - end.point).cross(end.outward))
                     offers.append(((gap + lateral) / size, h, s, e, 0))
