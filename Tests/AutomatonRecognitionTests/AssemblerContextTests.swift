@@ -71,6 +71,27 @@ import TestSupport
         #expect(reason.contains("does not touch"))
     }
 
+    @Test func anArrowLyingInsideTheStateItReachesIsNoInitialArrow() {
+        // A stroke with a head drawn with it, 40 units long, lying inside the right state
+        // along its lower outline (5 units inside a state of 40): it reaches that state
+        // only, but an initial arrow lies outside the state it points at. (A piece of the
+        // state drawn apart, or two pieces of a head, look like this.)
+        let inside = Sketch.arrow(from: Point(x: 280, y: 135), to: Point(x: 320, y: 135))
+        let assembly = Self.twoStates(plus: "arrow", inside).assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1"])
+        #expect(roles(assembly) == ["state", "state", "rejected"])
+        guard case let .rejected(reason) = assembly.elements[2].role else { return }
+        #expect(reason.contains("lying along or inside the state it reaches"))
+    }
+
+    @Test func aShortInitialArrowOutsideItsStateStaysAnInitialArrow() {
+        // The same stroke moved out below the state, pointing up at it: an initial arrow.
+        let outside = Sketch.arrow(from: Point(x: 300, y: 185), to: Point(x: 300, y: 145))
+        let assembly = Self.twoStates(plus: "arrow", outside).assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1 initial"])
+        #expect(roles(assembly) == ["state", "state", "initial"])
+    }
+
     @Test func anArcOfAStatesOutlineDrawnApartIsNoSelfLoop() {
         // An arc drawn again over the right state's lower outline (radius 41 on a state of
         // 40), its end flicked out 17 units: it swings out 42 % of the radius, but half its

@@ -525,6 +525,12 @@ public struct Assembler: Sendable {
                     ? "a short stroke with no head" : "a stroke too small for an arrow")
                     + " beside a state (a barb whose shaft was not found?), not an initial arrow")
             }
+            // (Nor is a stroke lying along or inside the state it reaches.)
+            let gaps = arrow.shaft.map { relativeGap($0, drafts[t], reachRadius) }.sorted()
+            if !gaps.isEmpty, gaps[gaps.count / 2] < options.initialOutside {
+                return .rejected(reason: "a stroke lying along or inside the state it reaches,"
+                    + " not an initial arrow (a piece of that state or of a head?)")
+            }
             if marksInitial { drafts[t].initial = true }
             return .initial(arrow, to: drafts[t].id)
         }

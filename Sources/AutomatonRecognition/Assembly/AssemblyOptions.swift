@@ -69,6 +69,11 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// under this many reach radii long: a barb whose shaft was not found, a tick (its
     /// wiggles read as a head).
     public var smallestInitialSize = 0.5
+    /// An initial arrow's shaft lies outside the state it points at: one whose median
+    /// point lies less than this many reach radii outside the state's outline (or inside
+    /// it) is rejected — a piece of the state drawn apart along its outline, or two
+    /// pieces of another arrow's head lying on it, taken as a short arrow.
+    public var initialOutside = 0.1
     /// States whose centres differ in x by at most this fraction of the median radius
     /// are in one column for naming (named top to bottom).
     public var columnTolerance = 0.5
