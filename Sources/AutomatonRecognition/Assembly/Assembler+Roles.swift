@@ -8,7 +8,7 @@ import StrokeFormats
 extension Assembler {
     /// Distance of `point` outside draft `d`'s boundary (negative inside), in reach radii.
     func relativeGap(_ point: Point, _ d: StateDraft,
-                             _ reachRadius: (StateDraft) -> Double) -> Double {
+                     _ reachRadius: (StateDraft) -> Double) -> Double {
         (point.distance(to: d.circle.center) - d.boundary) / reachRadius(d)
     }
 
@@ -17,8 +17,8 @@ extension Assembler {
     /// travels out of that end (forwards at the tip, backwards at the start): beyond
     /// `reach` an end still attaches, up to `aimedArrowReach`, to a state lying ahead of it.
     func endCandidates(_ point: Point, heading: Point, reach: Double,
-                               _ drafts: [StateDraft],
-                               _ reachRadius: (StateDraft) -> Double) -> [Int] {
+                       _ drafts: [StateDraft],
+                       _ reachRadius: (StateDraft) -> Double) -> [Int] {
         drafts.indices
             .map { ($0, relativeGap(point, drafts[$0], reachRadius)) }
             .filter { k, gap in
@@ -42,9 +42,9 @@ extension Assembler {
 
     /// `measured`: the arrow of a grouped shaft and head (else `stroke` is measured).
     func arrowRole(_ stroke: Stroke, measured: ArrowGeometry? = nil,
-                           drafts: inout [StateDraft],
-                           reachRadius: (StateDraft) -> Double,
-                           marksInitial: Bool = true) -> Element.Role {
+                   drafts: inout [StateDraft],
+                   reachRadius: (StateDraft) -> Double,
+                   marksInitial: Bool = true) -> Element.Role {
         let arrow: ArrowGeometry
         switch measured.map({ .success($0) }) ?? ArrowGeometry.measure(stroke.points) {
         case let .success(a): arrow = a
@@ -118,7 +118,7 @@ extension Assembler {
     /// it, or half its ink lies less than `selfLoopMiddle` of its size outside (a piece of
     /// the state's own outline, or of a head lying along it).
     func loopRole(_ stroke: Stroke, drafts: [StateDraft],
-                          reachRadius: (StateDraft) -> Double) -> Element.Role? {
+                  reachRadius: (StateDraft) -> Double) -> Element.Role? {
         let points = stroke.points.filter(\.isFinite)
         guard !points.isEmpty else {
             return .rejected(reason: "self-loop stroke has no finite points")
@@ -139,15 +139,16 @@ extension Assembler {
         let reach = reachRadius(drafts[k]), size = max(boundingDiagonal(points), 1e-9)
         guard gaps[0] * reach <= options.selfLoopTouch * size else {
             return .rejected(reason: "a small curl beside a state that does not touch it (a "
-                + "self-loop comes within \(Self.percent(options.selfLoopTouch)) of its size of the "
-                + "outline, this one \(Self.percent(gaps[0] * reach / size))): a letter?")
+                + "self-loop comes within \(Self.percent(options.selfLoopTouch)) of its size of "
+                + "the outline, this one \(Self.percent(gaps[0] * reach / size))): a letter?")
         }
         let swing = gaps[gaps.count - 1], middle = gaps[gaps.count / 2] * reach
         guard swing >= options.selfLoopSwing, middle >= options.selfLoopMiddle * size else {
             return .rejected(reason: "a curl lying along a state's outline (a self-loop swings "
-                + "out \(Self.percent(options.selfLoopSwing)) of the radius or more and half its ink "
-                + "lies \(Self.percent(options.selfLoopMiddle)) of its size or more outside; this "
-                + "one \(Self.percent(max(swing, 0))) and \(Self.percent(max(middle, 0) / size)))")
+                + "out \(Self.percent(options.selfLoopSwing)) of the radius or more and half "
+                + "its ink lies \(Self.percent(options.selfLoopMiddle)) of its size or more "
+                + "outside; this one \(Self.percent(max(swing, 0))) and "
+                + "\(Self.percent(max(middle, 0) / size)))")
         }
         switch LoopGeometry.attach(points, toStateAt: drafts[k].circle.center,
                                    radius: drafts[k].boundary) {
