@@ -107,12 +107,14 @@ extension StrokeGrouping {
                                             within: Self.continuedArcGap * fit.radius))),
                       fit.radius >= Self.smallestArcState * (scale ?? 0),
                       fit.radius <= Self.largestArcState * (scale ?? .infinity),
-                      [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) }),
-                      // (Two ends meet, or one lies on the other's ink; or the two ring a
-                      // state: the other circle of a final state drawn in arcs with gaps.)
-                      endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius)
+                      [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) })
+                else { continue }
+                // (Two arcs ringing a state — the other circle of a final state drawn in arcs
+                // with gaps — need cover less of it and need not meet.)
+                let rings = ringsAState(fit, besides: [a, b])
+                guard endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius)
                         || endTouches(ink[a], ink[b], within: Self.arcTouchGap * fit.radius)
-                        || ringsAState(fit, besides: [a, b]),
+                        || rings,
                       // (an arc curling round on itself, such as a self-loop drawn on a ring,
                       // is a part of no larger round)
                       [a, b].allSatisfy({ !curlsSmaller(ink[$0].fit!, than: fit) }),
@@ -121,8 +123,8 @@ extension StrokeGrouping {
                       !crossesARound(fit, besides: [a, b]),
                       complementary(ink[a].sparse, ink[b].sparse, around: fit.center,
                                     overlapping: !([a, b].contains { isClosedRound(ink[$0].fit!) }),
-                                    union: ringsAState(fit, besides: [a, b])
-                                        ? Self.minimumRingUnionBins : Self.minimumUnionBins)
+                                    union: rings ? Self.minimumRingUnionBins
+                                                 : Self.minimumUnionBins)
                 else { continue }
                 pairs.append((fit.relativeTrimmedResidual, a, b, fit))
             }
