@@ -98,9 +98,13 @@ public struct InkMLDocument: Sendable, Equatable {
             guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
             let next = bytes[i + 1]
             if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
-                // Skip to the end of the declaration or comment (a rough skip is enough
-                // to find the root's name; the parser checks the rest).
-                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+                // Skip the declaration, processing instruction or comment to its own end
+                // (`?>`, `-->`), as it may hold `<` and `>`; anything else after `<!` to the
+                // next `>` (enough to find the root's name; the parser checks the rest).
+                let comment = i + 3 < bytes.count && bytes[i + 2] == UInt8(ascii: "-")
+                    && bytes[i + 3] == UInt8(ascii: "-")
+                let end: StaticString = next == UInt8(ascii: "?") ? "?>" : comment ? "-->" : ">"
+                i = offset(after: end, in: bytes, from: i + (comment ? 4 : 2))
                 continue
             }
             var end = i + 1
@@ -110,6 +114,18 @@ public struct InkMLDocument: Sendable, Equatable {
             return name == "ink" || name.hasSuffix(":ink")
         }
         return false
+    }
+
+    /// The offset just past the first `end` in `bytes` from `start`, or the end of `bytes`.
+    private static func offset(after end: StaticString, in bytes: UnsafeBufferPointer<UInt8>,
+                               from start: Int) -> Int {
+        let needle = UnsafeBufferPointer(start: end.utf8Start, count: end.utf8CodeUnitCount)
+        var i = start
+        while i + needle.count <= bytes.count {
+            if bytes[i..<(i + needle.count)].elementsEqual(needle) { return i + needle.count }
+            i += 1
+        }
+        return bytes.count
     }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: StrokeLimits)

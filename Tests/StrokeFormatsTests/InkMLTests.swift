@@ -121,6 +121,21 @@ import Testing
         }
     }
 
+    /// Found by `scripts/fuzz inkml`: `StrokeReader` took a document for gesture XML (and
+    /// refused it) when a processing instruction or comment before the `<ink>` root held
+    /// `>` and then `<` and a name, as it skipped them only to their first `>`.
+    @Test(arguments: [
+        "<?xml version=\"1.0\"?><?editor a>b <trace?><ink><trace>1 2</trace></ink>",
+        "<!-- drawn with <b>a pen</b> --><ink><trace>1 2</trace></ink>",
+        "<!--> <b> --><?x?><!----><ink><trace>1 2</trace></ink>",
+    ])
+    func markupInThePrologDoesNotHideTheInkRoot(text: String) throws {
+        let ink = try Self.parse(text)
+        #expect(ink.drawing.strokes == [Stroke(points: [Point(x: 1, y: 2)])])
+        let input = try StrokeReader.read(bytes: Array(text.utf8), source: "test.inkml")
+        #expect(input == .single(ink.drawing))
+    }
+
     @Test(arguments: [
         ("<ink><trace>1 2</trace>", "line 1: <ink> is never closed (is the file truncated?)"),
         ("<ink><trace>1 2</ink>", "line 1: the end tag </ink> closes <trace>"),
