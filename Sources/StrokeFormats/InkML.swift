@@ -185,8 +185,9 @@ private struct Reader {
         }
     }
 
+    /// The part of `name` after its last colon (empty for `ink:`), or all of it.
     static func local(_ name: String) -> String {
-        name.split(separator: ":").last.map(String.init) ?? name
+        name.lastIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
     }
 
     mutating func start(_ elementName: String, _ attributes: [String: String])

@@ -136,6 +136,18 @@ import Testing
         #expect(input == .single(ink.drawing))
     }
 
+    /// Found by `scripts/fuzz inkml`: the parser took `<ink:/>` for an `<ink>` root (its
+    /// local name was the last non-empty part between colons) while `StrokeReader` did not
+    /// and refused it as gesture XML. A local name is all after the last colon.
+    @Test func aNameEndingInAColonHasAnEmptyLocalName() throws {
+        for text in ["<ink:/>", "<ink:><trace>1 2</trace></ink:>"] {
+            #expect(Self.error(text)?.kind
+                == .unknownFormat(hint: "XML without an InkML <ink> root element"), "\(text)")
+        }
+        #expect(try Self.parse("<ink><trace:>1 2</trace:></ink>").drawing.strokes.isEmpty)
+        #expect(try Self.parse("<a:ink><b:trace>1 2</b:trace></a:ink>").drawing.strokes.count == 1)
+    }
+
     @Test(arguments: [
         ("<ink><trace>1 2</trace>", "line 1: <ink> is never closed (is the file truncated?)"),
         ("<ink><trace>1 2</ink>", "line 1: the end tag </ink> closes <trace>"),
