@@ -307,15 +307,17 @@ private struct Reader {
                     body = body.dropFirst()
                 }
                 let value: Double
+                func place() -> String {
+                    "stroke \(stroke) point \(p) channel \(c < names.count ? names[c] : "\(c)")"
+                }
                 if body.elementsEqual([UInt8(ascii: "*")]), c < previous.count {
                     value = previous[c]
                 } else {
                     guard body.count <= 64,
                           let number = Double(String(decoding: body, as: UTF8.self)),
                           number.isFinite else {
-                        throw .unexpectedStructure(
-                            where: "stroke \(stroke) point \(p) channel \(c < names.count ? names[c] : "\(c)")",
-                            expected: "a number, not \"\(String(decoding: token.prefix(20), as: UTF8.self))\"")
+                        throw .unexpectedStructure(where: place(), expected:
+                            "a number, not \"\(String(decoding: token.prefix(20), as: UTF8.self))\"")
                     }
                     switch mode {
                     case UInt8(ascii: "'"):
@@ -328,6 +330,11 @@ private struct Reader {
                         value = previous[c] + velocity[c] + number
                     default:
                         value = number
+                    }
+                    // Differences may add up past the largest Double; a written value may not.
+                    guard value.isFinite else {
+                        throw .unexpectedStructure(where: place(), expected:
+                            "differences that add up to a finite value (within ±1.8e308)")
                     }
                 }
                 values.append(value)

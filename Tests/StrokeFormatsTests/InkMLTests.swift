@@ -187,6 +187,25 @@ import Testing
             expected: "a traceView naming an existing <trace> id (traceDataRef \"#t9\" names none)"))
     }
 
+    /// Found while writing `fuzz-inkml` (whose "times are finite" check it fails): a channel
+    /// that is not a coordinate (T here) could be made infinite, then NaN, by differences,
+    /// though a written `1e400` is refused.
+    @Test func differencesPastTheLargestDoubleAreRefused() {
+        let format = "<traceFormat><channel name=\"X\"/><channel name=\"Y\"/>"
+            + "<channel name=\"T\"/></traceFormat>"
+        for trace in ["1 1 1e308, '0 '0 '1e308", "1 1 1e308, '0 '0 '1e308, \"0 \"0 \"-1e308",
+                      "1 1 -1e308, '0 '0 '0, \"0 \"0 \"-1e308"] {
+            let error = Self.error("<ink>\(format)<trace>\(trace)</trace></ink>")
+            guard case .unexpectedStructure(let place, let expected)? = error?.kind else {
+                Issue.record("\(trace): \(String(describing: error))")
+                continue
+            }
+            #expect(place.hasPrefix("stroke 0 point ") && place.hasSuffix(" channel T"))
+            #expect(expected == "differences that add up to a finite value (within ±1.8e308)")
+        }
+        #expect(Self.error("<ink>\(format)<trace>1 1 1e308, '0 '0 '-1e308</trace></ink>") == nil)
+    }
+
     @Test func brokenDocumentsGiveClearErrors() {
         #expect(Self.error("<ink><trace>1 2</trace>")?.kind.isMalformedInkML == true)
         #expect(Self.error("<ink><trace> </trace></ink>")?.kind == .emptyStroke(stroke: 0))
