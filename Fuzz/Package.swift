@@ -24,6 +24,7 @@ let package = Package(
         .executableTarget(name: "fuzz-png", dependencies: library + [support]),
         .executableTarget(name: "fuzz-strokes", dependencies: library + [support]),
         .executableTarget(name: "fuzz-gesture-xml", dependencies: library + [support]),
+        .executableTarget(name: "fuzz-inkml", dependencies: library + [support]),
         .executableTarget(name: "fuzz-model-file", dependencies: library + [support]),
         .executableTarget(name: "fuzz-pipeline", dependencies: library + [recognition, support]),
         // Writes the seed corpora from the project's own writers (built without the fuzzer).

@@ -98,9 +98,13 @@ public struct InkMLDocument: Sendable, Equatable {
             guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
             let next = bytes[i + 1]
             if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
-                // Skip to the end of the declaration or comment (a rough skip is enough
-                // to find the root's name; the parser checks the rest).
-                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+                // Skip the declaration, processing instruction or comment to its own end
+                // (`?>`, `-->`), as it may hold `<` and `>`; anything else after `<!` to the
+                // next `>` (enough to find the root's name; the parser checks the rest).
+                let comment = i + 3 < bytes.count && bytes[i + 2] == UInt8(ascii: "-")
+                    && bytes[i + 3] == UInt8(ascii: "-")
+                let end: StaticString = next == UInt8(ascii: "?") ? "?>" : comment ? "-->" : ">"
+                i = offset(after: end, in: bytes, from: i + (comment ? 4 : 2))
                 continue
             }
             var end = i + 1
@@ -110,6 +114,18 @@ public struct InkMLDocument: Sendable, Equatable {
             return name == "ink" || name.hasSuffix(":ink")
         }
         return false
+    }
+
+    /// The offset just past the first `end` in `bytes` from `start`, or the end of `bytes`.
+    private static func offset(after end: StaticString, in bytes: UnsafeBufferPointer<UInt8>,
+                               from start: Int) -> Int {
+        let needle = UnsafeBufferPointer(start: end.utf8Start, count: end.utf8CodeUnitCount)
+        var i = start
+        while i + needle.count <= bytes.count {
+            if bytes[i..<(i + needle.count)].elementsEqual(needle) { return i + needle.count }
+            i += 1
+        }
+        return bytes.count
     }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: StrokeLimits)
@@ -169,8 +185,9 @@ private struct Reader {
         }
     }
 
+    /// The part of `name` after its last colon (empty for `ink:`), or all of it.
     static func local(_ name: String) -> String {
-        name.split(separator: ":").last.map(String.init) ?? name
+        name.lastIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
     }
 
     mutating func start(_ elementName: String, _ attributes: [String: String])
@@ -290,15 +307,17 @@ private struct Reader {
                     body = body.dropFirst()
                 }
                 let value: Double
+                func place() -> String {
+                    "stroke \(stroke) point \(p) channel \(c < names.count ? names[c] : "\(c)")"
+                }
                 if body.elementsEqual([UInt8(ascii: "*")]), c < previous.count {
                     value = previous[c]
                 } else {
                     guard body.count <= 64,
                           let number = Double(String(decoding: body, as: UTF8.self)),
                           number.isFinite else {
-                        throw .unexpectedStructure(
-                            where: "stroke \(stroke) point \(p) channel \(c < names.count ? names[c] : "\(c)")",
-                            expected: "a number, not \"\(String(decoding: token.prefix(20), as: UTF8.self))\"")
+                        throw .unexpectedStructure(where: place(), expected:
+                            "a number, not \"\(String(decoding: token.prefix(20), as: UTF8.self))\"")
                     }
                     switch mode {
                     case UInt8(ascii: "'"):
@@ -311,6 +330,11 @@ private struct Reader {
                         value = previous[c] + velocity[c] + number
                     default:
                         value = number
+                    }
+                    // Differences may add up past the largest Double; a written value may not.
+                    guard value.isFinite else {
+                        throw .unexpectedStructure(where: place(), expected:
+                            "differences that add up to a finite value (within ±1.8e308)")
                     }
                 }
                 values.append(value)

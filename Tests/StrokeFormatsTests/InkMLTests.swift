@@ -121,6 +121,33 @@ import Testing
         }
     }
 
+    /// Found by `scripts/fuzz inkml`: `StrokeReader` took a document for gesture XML (and
+    /// refused it) when a processing instruction or comment before the `<ink>` root held
+    /// `>` and then `<` and a name, as it skipped them only to their first `>`.
+    @Test(arguments: [
+        "<?xml version=\"1.0\"?><?editor a>b <trace?><ink><trace>1 2</trace></ink>",
+        "<!-- drawn with <b>a pen</b> --><ink><trace>1 2</trace></ink>",
+        "<!--> <b> --><?x?><!----><ink><trace>1 2</trace></ink>",
+    ])
+    func markupInThePrologDoesNotHideTheInkRoot(text: String) throws {
+        let ink = try Self.parse(text)
+        #expect(ink.drawing.strokes == [Stroke(points: [Point(x: 1, y: 2)])])
+        let input = try StrokeReader.read(bytes: Array(text.utf8), source: "test.inkml")
+        #expect(input == .single(ink.drawing))
+    }
+
+    /// Found by `scripts/fuzz inkml`: the parser took `<ink:/>` for an `<ink>` root (its
+    /// local name was the last non-empty part between colons) while `StrokeReader` did not
+    /// and refused it as gesture XML. A local name is all after the last colon.
+    @Test func aNameEndingInAColonHasAnEmptyLocalName() throws {
+        for text in ["<ink:/>", "<ink:><trace>1 2</trace></ink:>"] {
+            #expect(Self.error(text)?.kind
+                == .unknownFormat(hint: "XML without an InkML <ink> root element"), "\(text)")
+        }
+        #expect(try Self.parse("<ink><trace:>1 2</trace:></ink>").drawing.strokes.isEmpty)
+        #expect(try Self.parse("<a:ink><b:trace>1 2</b:trace></a:ink>").drawing.strokes.count == 1)
+    }
+
     @Test(arguments: [
         ("<ink><trace>1 2</trace>", "line 1: <ink> is never closed (is the file truncated?)"),
         ("<ink><trace>1 2</ink>", "line 1: the end tag </ink> closes <trace>"),
@@ -158,6 +185,25 @@ import Testing
         #expect(error?.kind == .unexpectedStructure(
             where: "traceGroup g",
             expected: "a traceView naming an existing <trace> id (traceDataRef \"#t9\" names none)"))
+    }
+
+    /// Found while writing `fuzz-inkml` (whose "times are finite" check it fails): a channel
+    /// that is not a coordinate (T here) could be made infinite, then NaN, by differences,
+    /// though a written `1e400` is refused.
+    @Test func differencesPastTheLargestDoubleAreRefused() {
+        let format = "<traceFormat><channel name=\"X\"/><channel name=\"Y\"/>"
+            + "<channel name=\"T\"/></traceFormat>"
+        for trace in ["1 1 1e308, '0 '0 '1e308", "1 1 1e308, '0 '0 '1e308, \"0 \"0 \"-1e308",
+                      "1 1 -1e308, '0 '0 '0, \"0 \"0 \"-1e308"] {
+            let error = Self.error("<ink>\(format)<trace>\(trace)</trace></ink>")
+            guard case .unexpectedStructure(let place, let expected)? = error?.kind else {
+                Issue.record("\(trace): \(String(describing: error))")
+                continue
+            }
+            #expect(place.hasPrefix("stroke 0 point ") && place.hasSuffix(" channel T"))
+            #expect(expected == "differences that add up to a finite value (within ±1.8e308)")
+        }
+        #expect(Self.error("<ink>\(format)<trace>1 1 1e308, '0 '0 '-1e308</trace></ink>") == nil)
     }
 
     @Test func brokenDocumentsGiveClearErrors() {

@@ -96,6 +96,107 @@ enum DrawingSeeds {
         return text
     }
 
+    /// One InkML trace's text: `x y` (or `x y t`) per point, points joined by `separator`.
+    /// With `differences`, the first point is explicit (`!`), the second a first difference
+    /// (`'`) and the rest second differences (`"`), on values rounded to integers.
+    static func inkMLTrace(_ stroke: [XY], times: Bool, separator: String = ", ",
+                           differences: Bool = false) -> String {
+        let rows: [[Double]] = stroke.enumerated().map { i, p in
+            let row = differences ? [p.x.rounded(), p.y.rounded()] : [p.x, p.y]
+            return times ? row + [Double(1_000 + 16 * i)] : row
+        }
+        return rows.indices.map { i -> String in
+            guard differences, i > 0 else {
+                return rows[i].map { (differences ? "!" : "") + number($0) }.joined(separator: " ")
+            }
+            return rows[i].indices.map { c -> String in
+                let first = rows[i][c] - rows[i - 1][c]
+                return i == 1 ? "'" + number(first)
+                              : "\"" + number(first - (rows[i - 1][c] - rows[i - 2][c]))
+            }.joined(separator: " ")
+        }.joined(separator: separator)
+    }
+
+    /// An InkML document (W3C): a `<traceFormat>` when `times` (X Y T; X Y is the default),
+    /// one `<trace xml:id="tK">` per stroke, then a segmentation `<traceGroup>` holding one
+    /// truth-annotated group per element, each naming its traces by `traceView`s (`#tK`
+    /// and `tK` alternately), as the handwritten flowchart corpora write them.
+    static func inkML(_ strokes: [[XY]], groups: [(truth: String, strokes: [Int])],
+                      times: Bool, prefix: String = "", differences: Bool = false) -> String {
+        let p = prefix.isEmpty ? "" : prefix + ":"
+        let namespace = prefix.isEmpty ? "xmlns" : "xmlns:" + prefix
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<\(p)ink \(namespace)=\"http://www.w3.org/2003/InkML\">\n"
+        if times {
+            text += "  <\(p)traceFormat>\n"
+            for name in ["X", "Y", "T"] {
+                text += "    <\(p)channel name=\"\(name)\" type=\"decimal\"/>\n"
+            }
+            text += "  </\(p)traceFormat>\n"
+        }
+        text += "  <\(p)annotation type=\"writer\">seed-writer</\(p)annotation>\n"
+        for (k, stroke) in strokes.enumerated() {
+            text += "  <\(p)trace xml:id=\"t\(k)\">"
+                + inkMLTrace(stroke, times: times, differences: differences) + "</\(p)trace>\n"
+        }
+        guard !groups.isEmpty else { return text + "</\(p)ink>\n" }
+        text += "  <\(p)traceGroup xml:id=\"g0\">\n"
+        text += "    <\(p)annotation type=\"truth\">Segmentation</\(p)annotation>\n"
+        for (g, group) in groups.enumerated() {
+            text += "    <\(p)traceGroup xml:id=\"g\(g + 1)\">\n"
+            text += "      <\(p)annotation type=\"truth\">\(group.truth)</\(p)annotation>\n"
+            for (v, k) in group.strokes.enumerated() {
+                text += "      <\(p)traceView traceDataRef=\"\(v % 2 == 0 ? "#" : "")t\(k)\"/>\n"
+            }
+            text += "      <\(p)annotationXML href=\"element\(g)\"/>\n"
+            text += "    </\(p)traceGroup>\n"
+        }
+        return text + "  </\(p)traceGroup>\n</\(p)ink>\n"
+    }
+
+    /// InkML documents: the automaton in 3 channels with truth groups (states, arrows, the
+    /// self-loop as a connection), the same with a namespace prefix and differences, plain
+    /// 2-channel traces, and the spellings of values and separators the reader accepts.
+    static func inkMLFiles() -> [(name: String, bytes: [UInt8])] {
+        let (strokes, _) = automaton
+        let groups: [(truth: String, strokes: [Int])] = [
+            ("state", [0]), ("final state", [1, 2]), ("arrow", [3]), ("arrow", [4]),
+            ("connection", [5])]
+        let arrowInTwo = [Array(arrow((10, 10), (80, 40), points: 6).dropLast(3)),
+                          Array(arrow((10, 10), (80, 40), points: 6).suffix(3))]
+        let spellings = """
+            <ink>
+            <traceFormat><channel name="T"/><channel name="X"/><channel name="Y"/>\
+            <channel name="F"/></traceFormat>
+            <trace id="a">0 10 20 0.5,16 !11 21 .5 , 32 '1 '1 '0,\t48 "0 "1 "0\n,64 * * *,</trace>
+            <trace id="b">
+              80 1e1 2E1 0,
+              96 -3.5 +4 1
+            </trace>
+            <trace id="c"><!-- a comment --><![CDATA[112 5 6 0,]]>128&#32;7 8&#x20;1</trace>
+            <traceGroup><annotation type="truth"> arrow\n</annotation>
+              <traceView traceDataRef="#a" from="0" to="2"/><traceView traceDataRef="b"/>
+              <traceGroup xml:id="inner"><traceView traceDataRef="#c"></traceView></traceGroup>
+            </traceGroup>
+            <traceView traceDataRef="#a"/>
+            </ink>
+            """
+        return [("automaton.inkml", inkML(strokes, groups: groups, times: true)),
+                ("prefixed-differences.inkml",
+                 "\u{FEFF}" + inkML(strokes, groups: groups, times: true, prefix: "inkml",
+                                     differences: true)
+                    .replacingOccurrences(of: "\n", with: "\r\n")),
+                ("two-channels.inkml", inkML(arrowInTwo + [circle(40, 40, 15, points: 8)],
+                                             groups: [("arrow", [0, 1]), ("state", [2])],
+                                             times: false)),
+                ("no-groups.inkml", "<ink>" + [circle(30, 30, 10, points: 6), [(1, 2)]].map {
+                    "<trace>" + inkMLTrace($0, times: false, separator: ",") + "</trace>"
+                }.joined() + "</ink>"),
+                ("spellings.inkml", spellings),
+                ("one-point.inkml", "<ink><trace>1 2</trace></ink>")]
+            .map { ($0.0, Array($0.1.utf8)) }
+    }
+
     static func jsonFiles() -> [(name: String, bytes: [UInt8])] {
         let (strokes, labels) = automaton
         let lines = [strokeList([circle(50, 50, 20, points: 8)]),

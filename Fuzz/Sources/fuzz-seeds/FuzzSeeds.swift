@@ -6,7 +6,7 @@ import Foundation
 
 /// Writes the seed corpora: valid files made by this project's own writers (PNG encoder,
 /// model-file encoder) or by the generators below, one folder per harness.
-/// Usage: `fuzz-seeds FOLDER` → FOLDER/{png,strokes,gesture-xml,model-file,pipeline}/…
+/// Usage: `fuzz-seeds FOLDER` → FOLDER/{png,strokes,gesture-xml,inkml,model-file,pipeline}/…
 @main
 struct FuzzSeeds {
     static func main() throws {
@@ -17,8 +17,9 @@ struct FuzzSeeds {
         let root = CommandLine.arguments[1]
         var rng = SplitMix64(seed: 2026)
         try write(PNGSeeds.all(using: &rng), to: root + "/png")
-        try write(DrawingSeeds.jsonFiles(), to: root + "/strokes")
+        try write(DrawingSeeds.jsonFiles() + DrawingSeeds.inkMLFiles(), to: root + "/strokes")
         try write(DrawingSeeds.gestureXMLFiles(), to: root + "/gesture-xml")
+        try write(DrawingSeeds.inkMLFiles(), to: root + "/inkml")
         try write(ModelSeeds.all(using: &rng), to: root + "/model-file")
         try write(DrawingSeeds.automata(), to: root + "/pipeline")
     }
