@@ -174,6 +174,25 @@ extension StrokeGrouping {
                           isLoop: (Int) -> Bool, touchesAnotherState: (Int) -> Bool,
                           isFree: (Int) -> Bool) -> [Offer] {
         var offers: [Offer] = []
+        let states = ink.filter(\.isState).compactMap(\.fit)
+        // The offers made at each shaft end, and whether a head lies better at another
+        // shaft's end than `score` (its two best offers to different shafts).
+        let offeredAt = Dictionary(grouping: besides) { EndIndex(shaft: $0.shaft, end: $0.end) }
+        var best: [Int: (first: Offer, second: Offer?)] = [:]
+        for offer in besides {
+            guard let held = best[offer.head] else { best[offer.head] = (offer, nil); continue }
+            if offer.score < held.first.score {
+                best[offer.head] = (offer, held.first.shaft == offer.shaft ? held.second : held.first)
+            } else if offer.shaft != held.first.shaft,
+                      held.second.map({ offer.score < $0.score }) ?? true {
+                best[offer.head] = (held.first, offer)
+            }
+        }
+        func liesBetterElsewhere(_ offer: Offer, than shaft: Int) -> Bool {
+            guard let held = best[offer.head] else { return false }
+            let elsewhere = held.first.shaft != shaft ? held.first : held.second
+            return elsewhere.map { $0.score < offer.score } ?? false
+        }
         for h in ink.indices where isFree(h) && ink[h].extent > 0 {
             let size = ink[h].extent
             guard let fit = ink[h].fit, fit.coveredAngle >= options.contextCircleCoverage,
@@ -187,7 +206,7 @@ extension StrokeGrouping {
             let closedHead = first.distance(to: last) <= Self.closedHeadEndpointGap * size
                 && touchesAnotherState(h) && (!round || (isLoop(h) && small))
                 && size <= Self.closedHeadSizeOfState * (scale ?? .infinity)
-            let inside = insideAState(fit, ink: ink)
+            let inside = insideAState(fit, states: states)
             let curl = (isLoop(h) || inside)
                 && size <= Self.loopHeadSizeOfState * (scale ?? .infinity)
             guard closedHead || curl else { continue }
@@ -198,17 +217,16 @@ extension StrokeGrouping {
             // (A loop's end may lie inside another loop drawn on its state.)
             for (s, shaftEnds) in shafts.ends where s != h && size <= Self.headSize * ink[s].extent
                 && (closedHead || !shafts.curled.contains(s)) {
-                for (e, end) in shaftEnds.enumerated()
-                where hull.distance(to: end.point) <= endGap {
-                    guard !besides.contains(where: { $0.head == h && $0.shaft == s && $0.end == e })
-                    else { continue }
+                // (By index: a `ShaftEnd` is costly to copy, and most lie far away.)
+                for e in shaftEnds.indices where hull.distance(to: shaftEnds[e].point) <= endGap {
+                    let end = shaftEnds[e]
+                    let here = offeredAt[EndIndex(shaft: s, end: e), default: []]
+                    guard !here.contains(where: { $0.head == h }) else { continue }
                     // (Only where no other head is offered: a loop drawn where an arrow with
                     // its own head arrives stays a loop. A head that lies better at another
                     // shaft's end is that arrow's: two arrows ending at one point.)
-                    if surrounds, besides.contains(where: { other in
-                        other.shaft == s && other.end == e && other.score < Self.barbOnlyRank
-                            && !besides.contains { $0.head == other.head && $0.shaft != s
-                                                   && $0.score < other.score }
+                    if surrounds, here.contains(where: { other in
+                        other.score < Self.barbOnlyRank && !liesBetterElsewhere(other, than: s)
                     }) { continue }
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     let lateral = abs((center - end.point).cross(end.outward))
@@ -219,13 +237,13 @@ extension StrokeGrouping {
         return offers
     }
 
-    /// Whether a round lies wholly inside a state, at most `insideHeadRatio` of its radius
-    /// and off its centre (not concentric as the inner circle of a final state is: centres
-    /// more than `finalCircleCenter` of its own radius apart).
-    func insideAState(_ round: CircleFit, ink: [Ink]) -> Bool {
-        ink.contains { state in
-            guard state.isState, let c = state.fit, round.radius <= Self.insideHeadRatio * c.radius
-            else { return false }
+    /// Whether a round lies wholly inside a state (`states`: their circle fits), at most
+    /// `insideHeadRatio` of its radius and off its centre (not concentric as the inner
+    /// circle of a final state is: centres more than `finalCircleCenter` of its own radius
+    /// apart).
+    func insideAState(_ round: CircleFit, states: [CircleFit]) -> Bool {
+        states.contains { c in
+            guard round.radius <= Self.insideHeadRatio * c.radius else { return false }
             let d = round.center.distance(to: c.center)
             return d > Self.finalCircleCenter * round.radius && d + round.radius <= c.radius
         }
@@ -420,6 +438,9 @@ extension StrokeGrouping {
 
     /// A head offered to a shaft at one of its sides.
     struct Pair: Hashable { var head: Int, shaft: Int, side: Int }
+
+    /// A shaft's end, by its index in the shaft's `ShaftEnd`s.
+    struct EndIndex: Hashable { var shaft: Int, end: Int }
 
     /// The side (1: the pen's last end) a shaft with heads at both ends points to: the side
     /// whose likeliest head is more than `surerEnd` log-odds likelier than the other's

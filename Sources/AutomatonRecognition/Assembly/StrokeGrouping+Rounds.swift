@@ -84,11 +84,12 @@ extension StrokeGrouping {
         }
         // Whether the circle is concentric with a closed state at a ring's ratio: the other
         // circle of a final state, which may be drawn in two arcs with a gap.
+        let closedStates = ink.indices.filter { k in
+            ink[k].isState && ink[k].fit.map { isClosedRound($0) } == true
+        }
         func ringsAState(_ circle: CircleFit, besides: [Int]) -> Bool {
-            ink.indices.contains { k in
-                guard !besides.contains(k), ink[k].isState, let c = ink[k].fit,
-                      isClosedRound(c) else { return false }
-                return isConcentricRing(circle, c)
+            closedStates.contains { k in
+                !besides.contains(k) && isConcentricRing(circle, ink[k].fit!)
             }
         }
         var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
