@@ -136,8 +136,8 @@ import StrokeFormats
 /// group of its own, unchanged, so one-stroke drawings assemble exactly as before.
 ///
 /// `group` runs the steps; they live beside this file: StrokeGrouping+Rounds.swift (arcs,
-/// self-loops, circle fits), +Shafts.swift, +Heads.swift (offers and how they are dealt),
-/// +HeadOfferModel.swift (how likely an offer is) and +Handwriting.swift.
+/// self-loops, circle fits), +Shafts.swift, +Heads.swift (offers), +Dealing.swift (how
+/// they are dealt), +HeadOfferModel.swift (how likely an offer is) and +Handwriting.swift.
 struct StrokeGrouping {
     var options: AssemblyOptions
 

@@ -1,0 +1,175 @@
+// StrokeGrouping: dealing — which shaft each offered head goes to: best offers first, a
+// shaft pointing to one end, heads exchanged between two shafts and handed to a headless one.
+
+import Foundation
+import DrawingClassifier
+import StrokeFormats
+
+extension StrokeGrouping {
+    /// The strokes offered as heads to more than one shaft.
+    static func contested(_ offers: [Offer]) -> Set<Int> {
+        Set(Dictionary(grouping: offers, by: \.head).filter { Set($0.value.map(\.shaft)).count > 1 }
+            .keys)
+    }
+
+    /// The heads each shaft takes (shaft → its heads and where they lie), from `offers`
+    /// (`contested`: `Self.contested(offers)`).
+    func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]], contested: Set<Int>, ink: [Ink])
+        -> [Int: [(head: Int, end: ShaftEnd)]] {
+        // Best offers first; a stroke is a head or a shaft, never both. A shaft that has a
+        // head takes no more that is also offered to a shaft with none yet: an arrow has
+        // one head, so the other shaft, left headless, is the likelier owner (two arrows
+        // ending close together). A shaft offered heads at both ends points to one of them:
+        // away from the end whose heads are all offered to a shaft left with none, else
+        // `pointedEnd`; the offers at its other end are withdrawn and the heads dealt
+        // again, so a head that lost there goes to its next best shaft.
+        var headsOf: [Int: [(head: Int, end: ShaftEnd)]] = [:]
+        var isHead = Set<Int>()
+        var tipEnd: [Int: Int] = [:]
+        func order(_ offer: Offer) -> Double { offer.score + Self.modelRankWeight * offer.rank }
+        let ranked = offers.sorted {
+            (order($0), $0.head, $0.shaft, $0.end) < (order($1), $1.head, $1.shaft, $1.end)
+        }
+        let offersOf = Dictionary(grouping: ranked, by: \.head)
+        let rankOf = Dictionary(ranked.map {
+            (Pair(head: $0.head, shaft: $0.shaft, side: ends[$0.shaft]![$0.end].side), $0.rank)
+        }, uniquingKeysWith: min)
+        func isOpen(_ offer: Offer) -> Bool {
+            tipEnd[offer.shaft].map { $0 == ends[offer.shaft]![offer.end].side } ?? true
+        }
+        // Whether the head is also offered (not only as a barb) to a shaft that has no head
+        // yet and is no head itself.
+        func wantedElsewhere(_ offer: Offer) -> Bool {
+            offersOf[offer.head, default: []].contains { other in
+                isHeadless(other.shaft, besides: offer.shaft) && other.score < Self.barbOnlyRank
+                    && isOpen(other)
+            }
+        }
+        func isHeadless(_ shaft: Int, besides other: Int) -> Bool {
+            shaft != other && headsOf[shaft] == nil && !isHead.contains(shaft)
+        }
+        for _ in 0..<Self.headRounds {
+            headsOf = [:]
+            isHead = []
+            for offer in ranked
+            where isOpen(offer)
+                && !isHead.contains(offer.head) && headsOf[offer.head] == nil
+                && !isHead.contains(offer.shaft)
+                && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
+                // (A head offered to a shaft that has none yet waits for it.)
+                if headsOf[offer.shaft] != nil, wantedElsewhere(offer) { continue }
+                let end = ends[offer.shaft]![offer.end]
+                headsOf[offer.shaft, default: []].append((offer.head, end))
+                isHead.insert(offer.head)
+            }
+            var settled = true
+            for (s, heads) in headsOf where Set(heads.map(\.end.side)).count == 2 {
+                // (Where every head at one end is offered to a shaft left with none, the
+                // shaft points to its other end: one arrow's tail lies at another's head.)
+                let wanted = [0, 1].map { side in
+                    heads.filter { $0.end.side == side }.allSatisfy { h in
+                        offersOf[h.head, default: []].contains {
+                            isHeadless($0.shaft, besides: s) && $0.score < Self.barbOnlyRank
+                        }
+                    }
+                }
+                tipEnd[s] = wanted[0] != wanted[1] ? (wanted[0] ? 1 : 0)
+                    : pointedEnd(heads, contested: contested) {
+                        rankOf[Pair(head: $0, shaft: s, side: $1)]!
+                    }
+                settled = false
+            }
+            if settled { break }
+        }
+        return handedOver(exchanged(headsOf, offers: ranked, ends: ends),
+                          offers: ranked, ends: ends, ink: ink)
+    }
+
+    /// A shaft left with no head takes a V offered to it (not only as a barb) from a shaft
+    /// that keeps another head stroke at that end: an arrow needs one head, and a V is a
+    /// whole head on its own (two arrows ending together, the first dealt took both heads).
+    /// Best offers first.
+    func handedOver(_ headsOf: [Int: [(head: Int, end: ShaftEnd)]], offers: [Offer],
+                    ends: [Int: [ShaftEnd]], ink: [Ink]) -> [Int: [(head: Int, end: ShaftEnd)]] {
+        var heads = headsOf
+        var holderOf: [Int: Int] = [:]      // head → the shaft holding it
+        for (shaft, list) in headsOf { for h in list { holderOf[h.head] = shaft } }
+        for offer in offers where offer.score < Self.barbOnlyRank && heads[offer.shaft] == nil {
+            guard holderOf[offer.shaft] == nil, isVee(ink[offer.head]),
+                  let holder = holderOf[offer.head], holder != offer.shaft,
+                  let side = heads[holder]!.first(where: { $0.head == offer.head })?.end.side,
+                  heads[holder]!.filter({ $0.end.side == side }).count >= 2 else { continue }
+            heads[holder]!.removeAll { $0.head == offer.head }
+            heads[offer.shaft] = [(offer.head, ends[offer.shaft]![offer.end])]
+            holderOf[offer.head] = offer.shaft
+        }
+        return heads
+    }
+
+    /// `headsOf` after exchanging heads between two shafts while that lowers the sum of their
+    /// costs by more than `exchangeGain`: an offer's cost is its `rank`, the head-offer
+    /// model's (which reads, among others, how far a V head points away from the shaft,
+    /// `turned`). Dealt best offer first, two shafts ending close together may be left
+    /// each with the other's head: the first
+    /// takes its best offer, the other's head, and the second gets what is left. A head
+    /// moves only to the side of its new shaft where that shaft's heads lie, and only where
+    /// it was offered.
+    func exchanged(_ headsOf: [Int: [(head: Int, end: ShaftEnd)]], offers: [Offer],
+                   ends: [Int: [ShaftEnd]]) -> [Int: [(head: Int, end: ShaftEnd)]] {
+        // (With fewer than two shafts holding heads there is nothing to exchange.)
+        guard headsOf.count >= 2 else { return headsOf }
+        var best: [Pair: Offer] = [:]   // the best offer of a head to a shaft at a side
+        for offer in offers {
+            let key = Pair(head: offer.head, shaft: offer.shaft,
+                           side: ends[offer.shaft]![offer.end].side)
+            if best[key].map({ offer.rank < $0.rank }) ?? true { best[key] = offer }
+        }
+        var heads = headsOf
+        let shafts = heads.keys.sorted()
+        for _ in 0..<Self.exchangeRounds {
+            var changed = false
+            for a in shafts { for b in shafts where a < b {
+                for i in heads[a]!.indices { for j in heads[b]!.indices {
+                    let (ha, endA) = heads[a]![i], (hb, endB) = heads[b]![j]
+                    guard let aa = best[Pair(head: ha, shaft: a, side: endA.side)],
+                          let bb = best[Pair(head: hb, shaft: b, side: endB.side)],
+                          let ab = best[Pair(head: ha, shaft: b, side: endB.side)],
+                          let ba = best[Pair(head: hb, shaft: a, side: endA.side)],
+                          ab.rank + ba.rank < aa.rank + bb.rank - Self.exchangeGain
+                    else { continue }
+                    heads[a]![i] = (hb, ends[a]![ba.end])
+                    heads[b]![j] = (ha, ends[b]![ab.end])
+                    changed = true
+                } }
+            } }
+            if !changed { break }
+        }
+        return heads
+    }
+
+    /// A head offered to a shaft at one of its sides.
+    struct Pair: Hashable { var head: Int, shaft: Int, side: Int }
+
+    /// The side (1: the pen's last end) a shaft with heads at both ends points to: the side
+    /// whose likeliest head is more than `surerEnd` log-odds likelier than the other's
+    /// (`rank`: a head's rank at a side, if known); else the side with more head strokes;
+    /// ties: the side whose heads are offered to no other shaft, if only one is (a head
+    /// offered to another shaft too lies where two arrows end and can go to the other
+    /// one), else the pen's end.
+    func pointedEnd(_ heads: [(head: Int, end: ShaftEnd)], contested: Set<Int>,
+                    rank: ((_ head: Int, _ side: Int) -> Double)? = nil) -> Int {
+        if let rank {
+            let likeliest = [0, 1].map { side in
+                heads.filter { $0.end.side == side }.map { rank($0.head, side) }.min() ?? .infinity
+            }
+            if abs(likeliest[0] - likeliest[1]) > Self.surerEnd {
+                return likeliest[0] < likeliest[1] ? 0 : 1
+            }
+        }
+        let atEnd = heads.filter { $0.end.side == 1 }, atStart = heads.filter { $0.end.side == 0 }
+        if atEnd.count != atStart.count { return atEnd.count > atStart.count ? 1 : 0 }
+        let free = { (side: [(head: Int, end: ShaftEnd)]) in
+            side.allSatisfy { !contested.contains($0.head) } }
+        return !free(atEnd) && free(atStart) ? 0 : 1
+    }
+}
