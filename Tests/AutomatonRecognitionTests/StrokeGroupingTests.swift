@@ -41,6 +41,15 @@ import TestSupport
         assembly.elements.first { $0.strokes.contains(stroke) }
     }
 
+    /// Expects the element holding `stroke` to be one `role` made of exactly `strokes`.
+    static func expectElement(of stroke: Int, in assembly: Assembly, strokes: [Int],
+                              role: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let found = try #require(element(of: stroke, in: assembly), sourceLocation: sourceLocation)
+        #expect(found.strokes == strokes, sourceLocation: sourceLocation)
+        #expect(found.role.name == role, sourceLocation: sourceLocation)
+    }
+
     @Test func aShaftDrawnBackwardsWithItsHeadDrawnLastPointsAtTheHead() throws {
         var d = Self.twoStates
         d.add("arrow", Self.shaft(Point(x: 256, y: 100), Point(x: 144, y: 100)))  // 3: tip first
@@ -330,9 +339,7 @@ import TestSupport
         d.add("arrow", Self.shaft(Point(x: 235, y: 106.5), Point(x: 249, y: 100)))  // 5
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
-        let arrow = try #require(Self.element(of: 3, in: assembly))
-        #expect(arrow.strokes == [3, 4, 5])
-        #expect(arrow.role.name == "transition")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4, 5], role: "transition")
     }
 
     @Test func aShortHeadlessStrokeBesideAStateIsNoInitialArrowButAShortArrowIs() throws {
@@ -466,37 +473,25 @@ import TestSupport
     }
 
     /// A final state whose ring is one closed stroke and whose inner circle is two arcs
-    /// with gaps between them (together 250°, short of the 290° two arcs of a state must
-    /// cover): concentric with the ring, the arcs are its other circle, not arcs of it.
-    @Test func anInnerCircleInTwoArcsWithGapsInsideARingIsAFinalState() throws {
+    /// with gaps between them: concentric with the ring, the arcs are its other circle, not
+    /// arcs of it. `arcs`: each arc's start and sweep (radians). First, together 250°, short
+    /// of the 290° two arcs of a state must cover; then, with their ends far apart at both
+    /// gaps (each about 60°, 1.0 of the radius between the ends, over `arcEndGap`): their
+    /// circle rings q1, so they need not meet (before, they stayed apart and q1 lost its
+    /// ring).
+    @Test(arguments: [[0.3, 2.4, 3.2, 2.0], [0.5, 2.1, 3.65, 2.1]])
+    func anInnerCircleInTwoArcsWithGapsInsideARingIsAFinalState(arcs: [Double]) throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 2)
         d.strokes[1] = ("circle", Sketch.circle(center: Self.right, radius: 50))
         d.add("cycle", Stroke(points: Sketch.circlePoints(center: Self.right, radius: 40,
-                                                          from: 0.3, sweep: 2.4, count: 30,
-                                                          noise: 0.5, using: &rng)))  // 3
+                                                          from: arcs[0], sweep: arcs[1],
+                                                          count: 30, noise: 0.5,
+                                                          using: &rng)))          // 3
         d.add("other", Stroke(points: Sketch.circlePoints(center: Self.right, radius: 40,
-                                                          from: 3.2, sweep: 2.0, count: 30,
-                                                          noise: 0.5, using: &rng)))  // 4
-        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 248, y: 100)))
-        let assembly = d.assemble()
-        #expect(summary(assembly.automaton) == ["q0 initial", "q1 final", "q0 -> q1 a"])
-        #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
-    }
-
-    /// The same with the two arcs' ends far apart at both gaps (each gap about 60°, 1.0 of
-    /// the radius between the ends, over `arcEndGap`): their circle rings q1, so they need
-    /// not meet. Before, they stayed apart and q1 lost its ring.
-    @Test func anInnerCircleInTwoArcsWithWideGapsInsideARingIsAFinalState() throws {
-        var d = Self.twoStates
-        var rng = SplitMix64(seed: 2)
-        d.strokes[1] = ("circle", Sketch.circle(center: Self.right, radius: 50))
-        d.add("cycle", Stroke(points: Sketch.circlePoints(center: Self.right, radius: 40,
-                                                          from: 0.5, sweep: 2.1, count: 30,
-                                                          noise: 0.5, using: &rng)))  // 3
-        d.add("other", Stroke(points: Sketch.circlePoints(center: Self.right, radius: 40,
-                                                          from: 3.65, sweep: 2.1, count: 30,
-                                                          noise: 0.5, using: &rng)))  // 4
+                                                          from: arcs[2], sweep: arcs[3],
+                                                          count: 30, noise: 0.5,
+                                                          using: &rng)))          // 4
         d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 248, y: 100)))
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == ["q0 initial", "q1 final", "q0 -> q1 a"])
@@ -697,9 +692,7 @@ import TestSupport
         d.add("circle", Stroke(points: triangle))                                 // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
-        let arrow = try #require(Self.element(of: 3, in: assembly))
-        #expect(arrow.strokes == [3, 4])
-        #expect(arrow.role.name == "transition")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "transition")
     }
 
     @Test func aRoundedTriangleDrawnAheadOfTheShaftsEndJoinsIt() throws {
@@ -721,9 +714,7 @@ import TestSupport
         d.add("circle", Stroke(points: head))                                     // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
-        let arrow = try #require(Self.element(of: 3, in: assembly))
-        #expect(arrow.strokes == [3, 4])
-        #expect(arrow.role.name == "transition")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "transition")
     }
 
     /// A closed head drawn as a rounded triangle round `center`, its apex towards +x:
@@ -746,9 +737,7 @@ import TestSupport
         d.add(label, Self.roundedTriangle(center: Point(x: 246, y: 100), radius: 22))  // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
-        let arrow = try #require(Self.element(of: 3, in: assembly))
-        #expect(arrow.strokes == [3, 4])
-        #expect(arrow.role.name == "transition")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "transition")
     }
 
     /// A head drawn as a lumpy curl inside the state the arrow points at, just past the end
@@ -764,9 +753,7 @@ import TestSupport
         d.add("other", Self.roundedTriangle(center: Point(x: 282, y: 100), radius: 17))  // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
-        let arrow = try #require(Self.element(of: 3, in: assembly))
-        #expect(arrow.strokes == [3, 4])
-        #expect(arrow.role.name == "transition")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "transition")
     }
 
     /// Two arrows ending at one point of the state on the right: one with a V head, the
@@ -1068,9 +1055,7 @@ import TestSupport
                                                         radius: 16, using: &rng)))  // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
-        let arrow = try #require(Self.element(of: 3, in: assembly))
-        #expect(arrow.strokes == [3, 4])
-        #expect(arrow.role.name == "transition")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "transition")
     }
 
     @Test(arguments: ["circle", "cycle"])
@@ -1085,9 +1070,7 @@ import TestSupport
                                                         radius: 32, using: &rng)))  // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
-        let arrow = try #require(Self.element(of: 3, in: assembly))
-        #expect(arrow.strokes == [3, 4])
-        #expect(arrow.role.name == "transition")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "transition")
     }
 
     @Test func aSmallRoundHeadJustAheadOfAShaftsEndAndOffItsLineIsItsHead() throws {
@@ -1106,9 +1089,7 @@ import TestSupport
                                                           radius: 16, using: &rng)))  // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
-        let arrow = try #require(Self.element(of: 3, in: assembly))
-        #expect(arrow.strokes == [3, 4])
-        #expect(arrow.role.name == "transition")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "transition")
     }
 
     @Test(arguments: ["circle", "cycle"])
@@ -1127,9 +1108,7 @@ import TestSupport
                                                         radius: 13, using: &rng)))  // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == ["q0", "q1 initial", "q0 -> q1 a"])
-        let arrow = try #require(Self.element(of: 3, in: assembly))
-        #expect(arrow.strokes == [3, 4])
-        #expect(arrow.role.name == "initial")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "initial")
     }
 
     @Test func aRoundHeadOfAnInitialArrowEndingAtATransitionsTailStaysItsHead() throws {
