@@ -175,23 +175,13 @@ extension StrokeGrouping {
                           isFree: (Int) -> Bool) -> [Offer] {
         var offers: [Offer] = []
         let states = ink.filter(\.isState).compactMap(\.fit)
-        // The offers made at each shaft end, and whether a head lies better at another
-        // shaft's end than `score` (its two best offers to different shafts).
+        // The offers made at each shaft end, and those of each head.
         let offeredAt = Dictionary(grouping: besides) { EndIndex(shaft: $0.shaft, end: $0.end) }
-        var best: [Int: (first: Offer, second: Offer?)] = [:]
-        for offer in besides {
-            guard let held = best[offer.head] else { best[offer.head] = (offer, nil); continue }
-            if offer.score < held.first.score {
-                best[offer.head] = (offer, held.first.shaft == offer.shaft ? held.second : held.first)
-            } else if offer.shaft != held.first.shaft,
-                      held.second.map({ offer.score < $0.score }) ?? true {
-                best[offer.head] = (held.first, offer)
-            }
-        }
+        let offersOf = Dictionary(grouping: besides, by: \.head)
         func liesBetterElsewhere(_ offer: Offer, than shaft: Int) -> Bool {
-            guard let held = best[offer.head] else { return false }
-            let elsewhere = held.first.shaft != shaft ? held.first : held.second
-            return elsewhere.map { $0.score < offer.score } ?? false
+            offersOf[offer.head, default: []].contains {
+                $0.shaft != shaft && $0.score < offer.score
+            }
         }
         for h in ink.indices where isFree(h) && ink[h].extent > 0 {
             let size = ink[h].extent
