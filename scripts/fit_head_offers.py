@@ -1,13 +1,25 @@
-"""Fits the head-offer model's weights: a logistic regression (Newton's method, a little L2)
-of whether a head offer is right, on the offers listed by head-offer-features.
+"""Fits the head-offer model (StrokeGrouping+HeadOfferModel.swift): a network of one hidden
+layer of rectified units giving the log-odds that a head offer is right, trained on the
+offers listed by head-offer-features (full-batch Adam on the mean cross-entropy, a little
+L2 on the weights; seeded, so a seed reproduces the weights exactly). Writes the weights as
+the Swift source of `HeadOfferWeights` to stdout, the inputs' standardisation folded into
+the hidden layer; reports to stderr how often a head offered to several shafts has its
+right one ranked first, on the training sets and on the test sets.
 
-usage: fit_head_offers.py SET...   (SET: path prefix of SET.drawings.jsonl,
-                                    SET.expected.jsonl and SET.offers)
+usage: fit_head_offers.py --train SET... --test SET... [--hidden 16] [--seed 1]
+       (SET: path prefix of SET.drawings.jsonl, SET.expected.jsonl and SET.offers)
 """
+import argparse
 import json
 import math
+import os
 import sys
 from collections import defaultdict
+
+# One thread: the sums, and so the weights, come out the same on every run.
+for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[name] = "1"
+import numpy as np  # noqa: E402
 
 ARROWS = ("arrow", "initial", "loop")
 
@@ -19,7 +31,8 @@ def extent(points):
 
 
 def labelled(prefix):
-    """(key, right, inputs) per offer; key = (prefix, drawing, head)."""
+    """(key, right, inputs) per offer; key = (prefix, drawing, head). An offer is right
+    when head and shaft are strokes of one drawn arrow, the shaft its longest stroke."""
     drawings = [json.loads(line) for line in open(prefix + ".drawings.jsonl")]
     expected = [json.loads(line) for line in open(prefix + ".expected.jsonl")]
     shaft_of = []   # per drawing: stroke -> the shaft of its drawn arrow
@@ -40,80 +53,100 @@ def labelled(prefix):
     return rows
 
 
-def solve(a, b):
-    """a x = b by Gaussian elimination with partial pivoting."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            for k in range(c, n + 1):
-                m[r][k] -= f * m[c][k]
-    x = [0.0] * n
-    for r in reversed(range(n)):
-        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
-    return x
+def fit(x, y, hidden, seed, steps=3000, rate=0.01, l2=1e-4):
+    """The network's weights in the inputs' own units: (hidden, hidden bias, output, output
+    bias)."""
+    mean = x.mean(axis=0)
+    sd = x.std(axis=0)
+    sd[sd == 0] = 1.0
+    z = (x - mean) / sd
+    rng = np.random.default_rng(seed)
+    params = [rng.normal(0, math.sqrt(2 / z.shape[1]), (hidden, z.shape[1])), np.zeros(hidden),
+              rng.normal(0, math.sqrt(1 / hidden), hidden), np.zeros(1)]
+    moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
+    for step in range(1, steps + 1):
+        w1, b1, w2, b2 = params
+        pre = z @ w1.T + b1
+        h = np.maximum(pre, 0)
+        p = 1 / (1 + np.exp(-np.clip(h @ w2 + b2[0], -30, 30)))
+        d_out = (p - y) / len(y)                       # d loss / d logit
+        d_pre = np.outer(d_out, w2) * (pre > 0)
+        grads = [d_pre.T @ z + l2 * w1, d_pre.sum(axis=0), h.T @ d_out + l2 * w2,
+                 np.array([d_out.sum()])]
+        for k, (param, grad) in enumerate(zip(params, grads)):
+            m, v = moments[k]
+            m[:] = 0.9 * m + 0.1 * grad
+            v[:] = 0.999 * v + 0.001 * grad * grad
+            param -= rate * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-8)
+    w1, b1, w2, b2 = params
+    return w1 / sd, b1 - (w1 / sd) @ mean, w2, float(b2[0])
 
 
-def fit(rows, l2=1e-3, iterations=30):
-    """Weights in the inputs' own units (the inputs are standardised while fitting)."""
-    n = len(rows[0][2])
-    cols = list(zip(*[r[2] for r in rows]))
-    mean = [sum(c) / len(c) for c in cols]
-    sd = [math.sqrt(sum((x - mu) ** 2 for x in c) / len(c)) or 1.0 for c, mu in zip(cols, mean)]
-    mean[0], sd[0] = 0.0, 1.0  # the constant input
-    z = [[(x - mu) / s for x, mu, s in zip(r[2], mean, sd)] for r in rows]
-    y = [1.0 if r[1] else 0.0 for r in rows]
-    w = [0.0] * n
-    for _ in range(iterations):
-        grad = [l2 * wi for wi in w]
-        hess = [[l2 if i == j else 0.0 for j in range(n)] for i in range(n)]
-        for zi, yi in zip(z, y):
-            t = sum(a * b for a, b in zip(w, zi))
-            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, t))))
-            g, h = (p - yi) / len(z), p * (1 - p) / len(z)
-            for i in range(n):
-                grad[i] += g * zi[i]
-                hz = h * zi[i]
-                row = hess[i]
-                for j in range(i, n):
-                    row[j] += hz * zi[j]
-        for i in range(n):
-            for j in range(i):
-                hess[i][j] = hess[j][i]
-        step = solve(hess, grad)
-        w = [a - b for a, b in zip(w, step)]
-        if max(abs(g) for g in grad) < 1e-9:
-            break
-    raw = [wi / s for wi, s in zip(w, sd)]
-    raw[0] = w[0] - sum(wi * mu / s for wi, mu, s in zip(w, mean, sd))
-    return raw
+def logits(weights, x):
+    w1, b1, w2, b2 = weights
+    return np.maximum(x @ w1.T + b1, 0) @ w2 + b2
 
 
-def first_right(rows, score):
+def first_right(rows, scores):
     """Of the heads offered to several shafts, one of them right: how many rank it first."""
     by_head = defaultdict(list)
-    for key, right, inputs in rows:
-        by_head[key].append((score(inputs), right))
+    for (key, right, _), score in zip(rows, scores):
+        by_head[key].append((score, right))
     contested = [v for v in by_head.values() if len(v) > 1 and any(r for _, r in v)]
     return sum(max(v)[1] for v in contested), len(contested)
 
 
+def cross_entropy(y, scores):
+    p = 1 / (1 + np.exp(-np.clip(scores, -30, 30)))
+    return float(-np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12)))
+
+
+def swift(weights, hidden, seed, count):
+    w1, b1, w2, b2 = weights
+    def row(values):
+        return "[" + ", ".join(f"{v:.6g}" for v in values) + "]"
+    lines = [
+        "// Generated by scripts/fit-head-offers (fit_head_offers.py --hidden "
+        f"{hidden} --seed {seed}, {count} offers): do not edit.",
+        "",
+        "/// The head-offer model's weights (`StrokeGrouping.headOfferLogit`): a hidden layer",
+        "/// of rectified units over `OfferFeatures.inputs`, in the inputs' own units, and the",
+        "/// output that sums them into the log-odds that an offer is right.",
+        "enum HeadOfferWeights {",
+        "    static let hidden: [[Double]] = [",
+    ]
+    lines += [f"        {row(r)}," for r in w1]
+    lines += ["    ]", f"    static let hiddenBias: [Double] = {row(b1)}",
+              f"    static let output: [Double] = {row(w2)}",
+              f"    static let outputBias = {b2:.6g}", "}"]
+    return "\n".join(lines) + "\n"
+
+
 def main():
-    rows = [row for prefix in sys.argv[1:] for row in labelled(prefix)]
-    print(f"{len(rows)} offers, {sum(r[1] for r in rows)} right", file=sys.stderr)
-    w = fit(rows)
-    # (Before the model, offers ranked by gap + lateral offset: inputs 1 and 2.)
-    before = first_right(rows, lambda x: -(x[1] + x[2]))
-    after = first_right(rows, lambda x: sum(a * b for a, b in zip(w, x)))
-    print(f"contested heads ranked right first: gap + lateral {before[0]}/{before[1]}, "
-          f"model {after[0]}/{after[1]}")
-    print("static let headOfferWeights: [Double] = [")
-    for i in range(0, len(w), 10):
-        print("    " + " ".join(f"{x:.4f}," for x in w[i:i + 10]))
-    print("]")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--train", nargs="+", required=True)
+    parser.add_argument("--test", nargs="*", default=[])
+    parser.add_argument("--hidden", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    train = [row for prefix in args.train for row in labelled(prefix)]
+    x = np.array([r[2] for r in train])
+    y = np.array([1.0 if r[1] else 0.0 for r in train])
+    print(f"{len(train)} offers, {int(y.sum())} right", file=sys.stderr)
+    weights = fit(x, y, args.hidden, args.seed)
+    # (gap + lateral offset, inputs 0 and 1: how offers were ranked before any model.)
+    for name, prefixes in (("train", args.train), ("test", args.test)):
+        rows = [row for prefix in prefixes for row in labelled(prefix)]
+        if not rows:
+            continue
+        xs = np.array([r[2] for r in rows])
+        ys = np.array([1.0 if r[1] else 0.0 for r in rows])
+        scores = logits(weights, xs)
+        plain, model = first_right(rows, -(xs[:, 0] + xs[:, 1])), first_right(rows, scores)
+        print(f"{name}: contested heads ranked right first: gap + lateral "
+              f"{plain[0]}/{plain[1]}, model {model[0]}/{model[1]}; "
+              f"cross-entropy {cross_entropy(ys, scores):.4f}", file=sys.stderr)
+    print(swift(weights, args.hidden, args.seed, len(train)), end="")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ import Foundation
 extension StrokeGrouping {
     /// The measurements of one offer the model reads, each relative (so it holds at any
     /// scale): where the head lies at the shaft's end, what it looks like, how large it is
-    /// beside the shaft and the drawing's states, and what else the head stroke could be.
+    /// beside the shaft and the drawing's states, what else the head stroke could be, and
+    /// how the offer compares with the head stroke's other offers.
     struct OfferFeatures {
         var gap: Double           // head's nearest ink to the end / head extent
         var lateral: Double       // head centre off the shaft's line / head extent
@@ -24,26 +25,30 @@ extension StrokeGrouping {
         var headIsShaft: Bool     // the head stroke is a shaft candidate itself
         var headHasOffers: Bool   // ... and is offered heads of its own
         var wholeArrow: Bool      // the head stroke measures as a whole arrow alone
+        var chordAlong = 0.0      // |cos| of the head's chord (first to last point) to the way out
+        var straddle = 0.0        // −(product of the head's two ends' offsets from the shaft's
+                                  // line) / extent²: > 0 when they lie on both sides of it
+        var behind = 0.0          // share of the head's ink behind the end
+        var reach = 0.0           // the head's end farther off the shaft's line / extent
+        var toShaft = 0.0         // head's nearest ink to any of the shaft's / head extent
+        // Beside the head stroke's other offers (0, 0, 1, 0 when it has no other):
+        var gapOverBest = 0.0     // gap − the least gap of its offers
+        var lateralOverBest = 0.0 // lateral − the least lateral of its offers
+        var offersOfHead = 1      // how many offers the head stroke has
+        var shaftUnderLongest = 0.0 // shaftOfState − the largest of its offers'
 
         /// The model's inputs, clamped as when it was fitted.
         var inputs: [Double] {
             let gap = min(gap, 3), lateral = min(lateral, 3)
-            return [1, gap, lateral, along, turned, isVee ? 1 : 0, ofShaft, min(ofState, 3),
+            return [gap, lateral, along, turned, isVee ? 1 : 0, ofShaft, min(ofState, 3),
                     min(shaftOfState, 10), min(apex, 3), barbOnly ? 1 : 0, penStart ? 1 : 0,
                     hooked ? 1 : 0, headIsShaft ? 1 : 0, headHasOffers ? 1 : 0,
-                    wholeArrow ? 1 : 0, gap * gap, lateral * lateral, along * along]
+                    wholeArrow ? 1 : 0, gap * gap, lateral * lateral, along * along,
+                    chordAlong, min(max(straddle, -1), 1), behind, min(reach, 3),
+                    min(toShaft, 3), gapOverBest, lateralOverBest,
+                    Double(min(offersOfHead, 4)), shaftUnderLongest]
         }
     }
-
-    /// Logistic-regression weights over `OfferFeatures.inputs`, fitted on the offers of
-    /// the composed flowchart diagrams of the dev writers (`scripts/fit-head-offers`: seeds
-    /// 1–3 and the hard set of seed 1; an offer is right when head and shaft are one drawn
-    /// arrow), as the grouping offered them before the corner rule and the whole arrow's
-    /// tail (a refit on today's offers moves them by at most 0.42).
-    static let headOfferWeights: [Double] = [
-        9.1343, -3.9540, -9.6562, -1.6790, -1.1199, -1.0044, -6.2883, -0.8646, -0.3105, 0.2966,
-        1.5113, -2.8922, 0.3548, 0.1904, -1.5722, 1.0366, 9.4160, -0.2803, -6.5524,
-    ]
 
     /// `offers`, each ranked by the model (`rank`: − its log-odds; `features`: theirs),
     /// less those the model finds more than `offerLogitMargin` log-odds less likely than
@@ -67,20 +72,41 @@ extension StrokeGrouping {
         }
     }
 
-    /// The log-odds that an offer is right.
+    /// The log-odds that an offer is right: a network of one hidden layer of rectified
+    /// units over `OfferFeatures.inputs` (`HeadOfferWeights`).
     static func headOfferLogit(_ features: OfferFeatures) -> Double {
-        zip(headOfferWeights, features.inputs).reduce(0) { $0 + $1.0 * $1.1 }
+        let x = features.inputs
+        var logit = HeadOfferWeights.outputBias
+        for (unit, weights) in HeadOfferWeights.hidden.enumerated() {
+            var sum = HeadOfferWeights.hiddenBias[unit]
+            for (w, v) in zip(weights, x) { sum += w * v }
+            logit += HeadOfferWeights.output[unit] * max(0, sum)
+        }
+        return logit
     }
 
-    /// The measurements of each offer.
+    /// The measurements of each offer, the comparisons with the head stroke's other
+    /// offers included.
     func offerFeatures(_ offers: [Offer], ink: [Ink], shafts: Shafts,
                        scale: Double?) -> [OfferFeatures] {
         let offered = Set(offers.map(\.shaft))
-        return offers.map { offerFeatures($0, offered: offered, ink: ink, shafts: shafts,
-                                          scale: scale) }
+        var features = offers.map { offerFeatures($0, offered: offered, ink: ink, shafts: shafts,
+                                                  scale: scale) }
+        for indices in Dictionary(grouping: offers.indices, by: { offers[$0].head }).values {
+            let gaps = indices.map { min(features[$0].gap, 3) }
+            let laterals = indices.map { min(features[$0].lateral, 3) }
+            let longest = indices.map { min(features[$0].shaftOfState, 10) }.max()!
+            for (k, i) in indices.enumerated() {
+                features[i].gapOverBest = gaps[k] - gaps.min()!
+                features[i].lateralOverBest = laterals[k] - laterals.min()!
+                features[i].offersOfHead = indices.count
+                features[i].shaftUnderLongest = min(features[i].shaftOfState, 10) - longest
+            }
+        }
+        return features
     }
 
-    /// The measurements of `offer` (`offered`: the shafts offered a head).
+    /// The measurements of `offer` on its own (`offered`: the shafts offered a head).
     func offerFeatures(_ offer: Offer, offered: Set<Int>, ink: [Ink], shafts: Shafts,
                        scale: Double?) -> OfferFeatures {
         let end = shafts.ends[offer.shaft]![offer.end]
@@ -88,12 +114,20 @@ extension StrokeGrouping {
         let size = head.extent
         let center = centroid(head.sparse)
         var apex = 0.0
-        if let first = head.points.first, let last = head.points.last,
-           let chord = (last - first).normalized,
-           let far = head.sparse.max(by: {
-               abs(($0 - first).cross(chord)) < abs(($1 - first).cross(chord)) }) {
-            apex = far.distance(to: end.point) / size
+        var chordAlong = 1.0, straddle = 0.0, reach = 0.0
+        if let first = head.points.first, let last = head.points.last {
+            if let chord = (last - first).normalized {
+                chordAlong = abs(chord.dot(end.outward))
+                if let far = head.sparse.max(by: {
+                    abs(($0 - first).cross(chord)) < abs(($1 - first).cross(chord)) }) {
+                    apex = far.distance(to: end.point) / size
+                }
+            }
+            let offsets = [first, last].map { ($0 - end.point).cross(end.outward) / size }
+            straddle = -offsets[0] * offsets[1]
+            reach = max(abs(offsets[0]), abs(offsets[1]))
         }
+        let behind = head.sparse.filter { ($0 - end.point).dot(end.outward) < 0 }.count
         return OfferFeatures(
             gap: (head.sparse.map { $0.distance(to: end.point) }.min() ?? 0) / size,
             lateral: abs((center - end.point).cross(end.outward)) / size,
@@ -107,7 +141,10 @@ extension StrokeGrouping {
             hooked: end.hooked != nil,
             headIsShaft: shafts.ends[offer.head] != nil && !shafts.wholeArrows.contains(offer.head),
             headHasOffers: offered.contains(offer.head) && !shafts.wholeArrows.contains(offer.head),
-            wholeArrow: shafts.wholeArrows.contains(offer.head))
+            wholeArrow: shafts.wholeArrows.contains(offer.head),
+            chordAlong: chordAlong, straddle: straddle,
+            behind: Double(behind) / Double(max(1, head.sparse.count)), reach: reach,
+            toShaft: nearestDistance(head.sparse, ink[offer.shaft].sparse) / size)
     }
 }
 

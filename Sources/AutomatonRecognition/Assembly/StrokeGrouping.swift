@@ -105,10 +105,11 @@ import StrokeFormats
 ///    offered at its other end is offered to that shaft too (the other barb of the same
 ///    V), unless that head is a closed round or a V (`isVee`) at most half its size (no
 ///    barb: an initial arrow ending where a transition ends keeps its V); its other end
-///    may hold a head of its own. The head-offer model (+HeadOfferModel.swift, a logistic
-///    regression over the offer's measurements) gives each offer its log-odds of being
-///    right; an offer more than `offerLogitMargin` below the best of its head stroke is
-///    withdrawn, unless it is its shaft's likeliest. Offers are ranked by (gap + lateral
+///    may hold a head of its own. The head-offer model (+HeadOfferModel.swift, a network of
+///    one hidden layer over the offer's measurements, beside the head stroke's other
+///    offers) gives each offer its log-odds of being right; an offer more than
+///    `offerLogitMargin` below the best of its head stroke is withdrawn, unless it is its
+///    shaft's likeliest. Offers are ranked by (gap + lateral
 ///    offset of the centre)/(extent), plus `penStartRank` at the pen's first end of a
 ///    shaft (nine shafts in ten in the flowcharts are drawn towards their head), less
 ///    `modelRankWeight` times the log-odds, and taken best first, except
@@ -216,7 +217,7 @@ struct StrokeGrouping {
     static let parentOffer = 0.75
     static let exchangeRounds = 4
     static let exchangeGain = 0.05
-    static let modelRankWeight = 0.03
+    static let modelRankWeight = 0.1
     static let offerLogitMargin = 4.0
     static let surerEnd = 4.0
     static let wholeArrowOdds = 0.0
@@ -471,6 +472,13 @@ struct StrokeGrouping {
     /// Whether some point of `a` is within `distance` of some point of `b`.
     func nearer(_ a: [Point], _ b: [Point], than distance: Double) -> Bool {
         a.contains { p in b.contains { q in p.distance(to: q) <= distance } }
+    }
+
+    /// The least distance between a point of `a` and one of `b` (∞ when either is empty).
+    func nearestDistance(_ a: [Point], _ b: [Point]) -> Double {
+        var nearest = Double.infinity
+        for p in a { for q in b { nearest = min(nearest, p.distance(to: q)) } }
+        return nearest
     }
 
     /// Unit direction out of a polyline's last point, from the point an eighth back (local
