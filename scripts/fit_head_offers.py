@@ -53,9 +53,50 @@ def labelled(prefix):
     return rows
 
 
+def loss_and_gradients(params, z, y, l2):
+    """The mean cross-entropy of the network (params: hidden weights, hidden biases, output
+    weights, output bias) on standardised inputs z and labels y, plus l2/2 times the
+    squared weights, and its gradient with respect to each parameter."""
+    w1, b1, w2, b2 = params
+    pre = z @ w1.T + b1
+    h = np.maximum(pre, 0)
+    logit = np.clip(h @ w2 + b2[0], -30, 30)
+    p = 1 / (1 + np.exp(-logit))
+    loss = float(np.mean(np.logaddexp(0, logit) - y * logit)
+                 + l2 / 2 * (np.sum(w1 * w1) + np.sum(w2 * w2)))
+    d_out = (p - y) / len(y)                       # d loss / d logit
+    d_pre = np.outer(d_out, w2) * (pre > 0)
+    grads = [d_pre.T @ z + l2 * w1, d_pre.sum(axis=0), h.T @ d_out + l2 * w2,
+             np.array([d_out.sum()])]
+    return loss, grads
+
+
+def check_gradients(seed=0, epsilon=1e-6):
+    """The largest relative difference between `loss_and_gradients`' gradient and central
+    finite differences, on a small random network and data."""
+    rng = np.random.default_rng(seed)
+    z = rng.normal(size=(40, 6))
+    y = (rng.random(40) < 0.5).astype(float)
+    params = [rng.normal(size=(5, 6)), rng.normal(size=5), rng.normal(size=5),
+              rng.normal(size=1)]
+    _, grads = loss_and_gradients(params, z, y, 0.1)
+    worst = 0.0
+    for param, grad in zip(params, grads):
+        for i in np.ndindex(param.shape):
+            keep = param[i]
+            param[i] = keep + epsilon
+            up, _ = loss_and_gradients(params, z, y, 0.1)
+            param[i] = keep - epsilon
+            down, _ = loss_and_gradients(params, z, y, 0.1)
+            param[i] = keep
+            numeric = (up - down) / (2 * epsilon)
+            worst = max(worst, abs(numeric - grad[i]) / max(1e-8, abs(numeric) + abs(grad[i])))
+    return worst
+
+
 def fit(x, y, hidden, seed, steps=3000, rate=0.01, l2=1e-4):
     """The network's weights in the inputs' own units: (hidden, hidden bias, output, output
-    bias)."""
+    bias). Full-batch Adam from seeded He-initialised weights."""
     mean = x.mean(axis=0)
     sd = x.std(axis=0)
     sd[sd == 0] = 1.0
@@ -65,14 +106,7 @@ def fit(x, y, hidden, seed, steps=3000, rate=0.01, l2=1e-4):
               rng.normal(0, math.sqrt(1 / hidden), hidden), np.zeros(1)]
     moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
     for step in range(1, steps + 1):
-        w1, b1, w2, b2 = params
-        pre = z @ w1.T + b1
-        h = np.maximum(pre, 0)
-        p = 1 / (1 + np.exp(-np.clip(h @ w2 + b2[0], -30, 30)))
-        d_out = (p - y) / len(y)                       # d loss / d logit
-        d_pre = np.outer(d_out, w2) * (pre > 0)
-        grads = [d_pre.T @ z + l2 * w1, d_pre.sum(axis=0), h.T @ d_out + l2 * w2,
-                 np.array([d_out.sum()])]
+        _, grads = loss_and_gradients(params, z, y, l2)
         for k, (param, grad) in enumerate(zip(params, grads)):
             m, v = moments[k]
             m[:] = 0.9 * m + 0.1 * grad
@@ -129,6 +163,10 @@ def main():
     parser.add_argument("--hidden", type=int, default=16)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    worst = check_gradients()
+    if worst > 1e-6:
+        sys.exit(f"fit_head_offers: the gradient differs from finite differences by {worst:.2g}")
+    print(f"gradient check: largest relative difference {worst:.1e}", file=sys.stderr)
     train = [row for prefix in args.train for row in labelled(prefix)]
     x = np.array([r[2] for r in train])
     y = np.array([1.0 if r[1] else 0.0 for r in train])
