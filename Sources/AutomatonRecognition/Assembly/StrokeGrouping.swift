@@ -220,7 +220,7 @@ struct StrokeGrouping {
     static let modelRankWeight = 0.1
     static let offerLogitMargin = 4.0
     static let surerEnd = 4.0
-    static let wholeArrowOdds = 0.0
+    static let wholeArrowOdds = 1.0
     static let wholeVeeHeadSize = 0.5
     static let wholeVeeOfState = 1.0
     static let headAxis = 0.2
