@@ -37,11 +37,17 @@ extension StrokeGrouping {
         var offersOfHead = 1      // how many offers the head stroke has
         var shaftUnderLongest = 0.0 // shaftOfState − the largest of its offers'
 
+        /// Gap, lateral offset and the shaft's size as the model reads them: clamped as
+        /// when it was fitted (the comparisons between a head stroke's offers use these).
+        var clamped: (gap: Double, lateral: Double, shaftOfState: Double) {
+            (min(gap, 3), min(lateral, 3), min(shaftOfState, 10))
+        }
+
         /// The model's inputs, clamped as when it was fitted.
         var inputs: [Double] {
-            let gap = min(gap, 3), lateral = min(lateral, 3)
+            let (gap, lateral, shaftOfState) = clamped
             return [gap, lateral, along, turned, isVee ? 1 : 0, ofShaft, min(ofState, 3),
-                    min(shaftOfState, 10), min(apex, 3), barbOnly ? 1 : 0, penStart ? 1 : 0,
+                    shaftOfState, min(apex, 3), barbOnly ? 1 : 0, penStart ? 1 : 0,
                     hooked ? 1 : 0, headIsShaft ? 1 : 0, headHasOffers ? 1 : 0,
                     wholeArrow ? 1 : 0, gap * gap, lateral * lateral, along * along,
                     chordAlong, min(max(straddle, -1), 1), behind, min(reach, 3),
@@ -93,14 +99,14 @@ extension StrokeGrouping {
         var features = offers.map { offerFeatures($0, offered: offered, ink: ink, shafts: shafts,
                                                   scale: scale) }
         for indices in Dictionary(grouping: offers.indices, by: { offers[$0].head }).values {
-            let gaps = indices.map { min(features[$0].gap, 3) }
-            let laterals = indices.map { min(features[$0].lateral, 3) }
-            let longest = indices.map { min(features[$0].shaftOfState, 10) }.max()!
+            let clamped = indices.map { features[$0].clamped }
+            let leastGap = clamped.map(\.gap).min()!, leastLateral = clamped.map(\.lateral).min()!
+            let longest = clamped.map(\.shaftOfState).max()!
             for (k, i) in indices.enumerated() {
-                features[i].gapOverBest = gaps[k] - gaps.min()!
-                features[i].lateralOverBest = laterals[k] - laterals.min()!
+                features[i].gapOverBest = clamped[k].gap - leastGap
+                features[i].lateralOverBest = clamped[k].lateral - leastLateral
                 features[i].offersOfHead = indices.count
-                features[i].shaftUnderLongest = min(features[i].shaftOfState, 10) - longest
+                features[i].shaftUnderLongest = clamped[k].shaftOfState - longest
             }
         }
         return features
