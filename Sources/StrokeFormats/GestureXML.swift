@@ -6,6 +6,7 @@
 /// attributes of each `<Point>` (either quote style, any order, any spacing) and makes one
 /// stroke per `<Gesture>` element. Entities are not expanded (numbers never need them).
 import Foundation
+import XMLReading
 
 enum GestureXML {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String,
@@ -23,20 +24,7 @@ enum GestureXML {
         var current: [Point]? = nil  // points of the open <Gesture>
         var index = 0
         func find(_ pattern: StaticString, from start: Int) -> Int? {
-            let needle = UnsafeBufferPointer(start: pattern.utf8Start,
-                                             count: pattern.utf8CodeUnitCount)
-            var i = start
-            while i + needle.count <= bytes.count {
-                guard let base = bytes.baseAddress,
-                      let hit = memchr(base + i, Int32(needle[0]), bytes.count - i) else {
-                    return nil
-                }
-                i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                guard i + needle.count <= bytes.count else { return nil }
-                if needle.indices.allSatisfy({ bytes[i + $0] == needle[$0] }) { return i }
-                i += 1
-            }
-            return nil
+            firstOffset(of: pattern, in: bytes, from: start)
         }
         func close(_ points: [Point]) throws(StrokeFormatError.Kind) {
             guard !points.isEmpty else { throw .emptyStroke(stroke: strokes.count) }

@@ -119,13 +119,8 @@ public struct InkMLDocument: Sendable, Equatable {
     /// The offset just past the first `end` in `bytes` from `start`, or the end of `bytes`.
     private static func offset(after end: StaticString, in bytes: UnsafeBufferPointer<UInt8>,
                                from start: Int) -> Int {
-        let needle = UnsafeBufferPointer(start: end.utf8Start, count: end.utf8CodeUnitCount)
-        var i = start
-        while i + needle.count <= bytes.count {
-            if bytes[i..<(i + needle.count)].elementsEqual(needle) { return i + needle.count }
-            i += 1
-        }
-        return bytes.count
+        firstOffset(of: end, in: bytes, from: start).map { $0 + end.utf8CodeUnitCount }
+            ?? bytes.count
     }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: StrokeLimits)

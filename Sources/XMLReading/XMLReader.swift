@@ -395,11 +395,7 @@ struct XMLScanner {
     }
 
     func starts(with text: StaticString, at offset: Int? = nil) -> Bool {
-        starts(with: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount),
-               at: offset)
-    }
-
-    func starts(with prefix: UnsafeBufferPointer<UInt8>, at offset: Int?) -> Bool {
+        let prefix = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
         let at = offset ?? i
         guard at + prefix.count <= b.count else { return false }
         for k in 0..<prefix.count where b[at + k] != prefix[k] { return false }
@@ -408,13 +404,7 @@ struct XMLScanner {
 
     /// The offset of the next `text` from the position, or nil.
     func find(_ text: StaticString) -> Int? {
-        let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        var k = i
-        while k + needle.count <= b.count {
-            if b[k] == needle[0], starts(with: needle, at: k) { return k }
-            k += 1
-        }
-        return nil
+        firstOffset(of: text, in: b, from: i)
     }
 
     func error(at offset: Int? = nil, _ reason: String) -> XMLSyntaxError {

@@ -57,12 +57,10 @@ import TestSupport
         // Shaft 0 runs right to (100, 0), shaft 1 down to (100, −12); the V (stroke 2)
         // opens back along shaft 0 with its apex on shaft 0's end: 10 across, 16 high,
         // extent √356. In a drawing of states 50 across.
-        func ink(_ points: [Point]) -> StrokeGrouping.Ink {
-            StrokeGrouping.Ink(points: points, sparse: points, extent: boundingDiagonal(points))
-        }
-        let strokes = [ink([Point(x: 0, y: 0), Point(x: 100, y: 0)]),
-                       ink([Point(x: 100, y: -72), Point(x: 100, y: -12)]),
-                       ink([Point(x: 90, y: -8), Point(x: 100, y: 0), Point(x: 90, y: 8)])]
+        let strokes = [[Point(x: 0, y: 0), Point(x: 100, y: 0)],
+                       [Point(x: 100, y: -72), Point(x: 100, y: -12)],
+                       [Point(x: 90, y: -8), Point(x: 100, y: 0), Point(x: 90, y: 8)]]
+            .map(StrokeGroupingTests.ink)
         var shafts = StrokeGrouping.Shafts()
         shafts.ends[0] = [.init(point: Point(x: 100, y: 0), outward: Point(x: 1, y: 0), side: 1)]
         shafts.ends[1] = [.init(point: Point(x: 100, y: -12), outward: Point(x: 0, y: 1), side: 1)]

@@ -235,6 +235,11 @@ import TestSupport
 
     /// The ends of shafts 0 and 1, two horizontal strokes from x = 0 to 200, at y = 0 and 12.
     static let sideBySideShafts: [Int: [StrokeGrouping.ShaftEnd]] = [0: ends(0), 1: ends(12)]
+    /// A stroke's measurements, its points as they are (no resampling).
+    static func ink(_ points: [Point]) -> StrokeGrouping.Ink {
+        StrokeGrouping.Ink(points: points, sparse: points, extent: boundingDiagonal(points))
+    }
+
     static func ends(_ y: Double) -> [StrokeGrouping.ShaftEnd] {
         [.init(point: Point(x: 0, y: y), outward: Point(x: -1, y: 0), side: 0),
          .init(point: Point(x: 200, y: y), outward: Point(x: 1, y: 0), side: 1)]
@@ -274,9 +279,7 @@ import TestSupport
         let bar = [Point(x: 190, y: 20), Point(x: 200, y: 30)]
         func dealt(headIsV: Bool) -> [Int: [Int]] {
             let head = headIsV ? vee : bar
-            let ink = [bar, bar, head, bar].map {
-                StrokeGrouping.Ink(points: $0, sparse: $0, extent: boundingDiagonal($0))
-            }
+            let ink = [bar, bar, head, bar].map(Self.ink)
             let offers: [StrokeGrouping.Offer] = [(0.10, 2, 1, 1, 0.10), (0.20, 2, 0, 1, 0.20),
                                                  (0.15, 3, 1, 1, 0.15)]
             return grouping.dealHeads(offers, ends: shaftEnds,
@@ -316,18 +319,15 @@ import TestSupport
         let grouping = StrokeGrouping(options: AssemblyOptions())
         let end = StrokeGrouping.ShaftEnd(point: Point(x: 200, y: 0), outward: Point(x: 1, y: 0),
                                           side: 1)
-        func ink(_ points: [Point]) -> StrokeGrouping.Ink {
-            StrokeGrouping.Ink(points: points, sparse: points, extent: boundingDiagonal(points))
-        }
         func v(turnedBy degrees: Double) -> StrokeGrouping.Ink {
             let a = degrees * Double.pi / 180
             let way = Point(x: cos(a), y: sin(a)), across = Point(x: -sin(a), y: cos(a))
             let tip = end.point, back = tip - 14 * way
-            return ink([back + 8 * across, tip, back - 8 * across])
+            return Self.ink([back + 8 * across, tip, back - 8 * across])
         }
         #expect(abs(grouping.turned(v(turnedBy: 0), at: end)) < 1e-12)
         #expect(abs(grouping.turned(v(turnedBy: 60), at: end) - 0.5) < 1e-12)
-        #expect(grouping.turned(ink([Point(x: 200, y: 0), Point(x: 188, y: 7)]), at: end) == 0)
+        #expect(grouping.turned(Self.ink([Point(x: 200, y: 0), Point(x: 188, y: 7)]), at: end) == 0)
     }
 
     @Test func barbsStartingBehindTheEndOfAShaftThatOvershootsThemJoinIt() throws {
