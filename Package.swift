@@ -96,7 +96,7 @@ let package = Package(
         // (scripts/benchmark), allocation-probe (scripts/count-allocations),
         // rasterizer-calibration (scripts/measure-rasterizer.sh), assemble-true-classes
         // (the assembler on true classes, for scoring geometry alone), recognition-latency
-        // (scripts/measure-recognition-latency), head-offer-features (scripts/fit-head-offers).
+        // (scripts/measure-recognition-latency), grouping-features (scripts/fit-grouping-models).
         .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier", "StrokeFormats"]),
         // This machine's FP32 peak on one thread (C: register-only FMA loop), for the
         // roofline of scripts/benchmark.
@@ -111,7 +111,7 @@ let package = Package(
         .executableTarget(name: "recognition-latency",
                           dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
                           swiftSettings: scriptMode),
-        .executableTarget(name: "head-offer-features",
+        .executableTarget(name: "grouping-features",
                           dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
                           swiftSettings: scriptMode),
         .executableTarget(name: "assemble-true-classes",

@@ -81,14 +81,7 @@ extension StrokeGrouping {
     /// The log-odds that an offer is right: a network of one hidden layer of rectified
     /// units over `OfferFeatures.inputs` (`HeadOfferWeights`).
     static func headOfferLogit(_ features: OfferFeatures) -> Double {
-        let x = features.inputs
-        var logit = HeadOfferWeights.outputBias
-        for (unit, weights) in HeadOfferWeights.hidden.enumerated() {
-            var sum = HeadOfferWeights.hiddenBias[unit]
-            for (w, v) in zip(weights, x) { sum += w * v }
-            logit += HeadOfferWeights.output[unit] * max(0, sum)
-        }
-        return logit
+        HeadOfferWeights.network.logit(features.inputs)
     }
 
     /// The measurements of each offer, the comparisons with the head stroke's other
@@ -166,9 +159,20 @@ public struct HeadOfferRecord: Sendable, Equatable {
 }
 
 extension Assembler {
+    /// Every pair of strokes that may be one round drawn in two arcs, with what the
+    /// arc-pair model reads of it, as the first grouping of `assemble` sees them: the data
+    /// the model is fitted on (`Sources/grouping-features --arcs`, `scripts/fit-grouping-models`).
+    public func arcPairs(_ strokes: [ClassifiedStroke]) -> [ArcPairRecord] {
+        var records: [ArcPairRecord] = []
+        _ = StrokeGrouping(options: options).group(
+            takingTentativeStates(strokes.sorted { $0.index < $1.index }),
+            observeArcs: { records = $0 })
+        return records
+    }
+
     /// Every place a stroke may lie as a head of a shaft, with what the head-offer model
     /// reads of it, as the first grouping of `assemble` sees them: the data the model is
-    /// fitted on (`Sources/head-offer-features`, `scripts/fit-head-offers`).
+    /// fitted on (`Sources/grouping-features`, `scripts/fit-grouping-models`).
     public func headOffers(_ strokes: [ClassifiedStroke]) -> [HeadOfferRecord] {
         var records: [HeadOfferRecord] = []
         _ = StrokeGrouping(options: options).group(

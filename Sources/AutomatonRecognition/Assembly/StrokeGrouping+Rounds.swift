@@ -46,23 +46,21 @@ extension StrokeGrouping {
         return loops
     }
 
-    /// Arcs: two strokes that together close one circle, each covering its own part of it,
-    /// are one state (or ring), whatever the classifier made of each: an arc's own fit says
-    /// little about the circle it belongs to (hand-drawn rounds are not round), so the pair
-    /// is judged by their joint fit. Their leader (`owner`) is the lower position. Returns
+    /// Arcs: two strokes that together close one circle are one state (or ring), whatever
+    /// the classifier made of each: an arc's own fit says little about the circle it belongs
+    /// to (hand-drawn rounds are not round), so each pair of candidates is judged on their
+    /// joint circle by the arc-pair model (`arcPairFeatures`, `arcPairLogit`; `kinds`: the
+    /// classifier's for each stroke). Their leader (`owner`) is the lower position. Returns
     /// the merged rounds' ink by leader, in angle order, and the arcs left over that lie on
     /// a state, with that state (`absorbed`: they join it if no arrow takes them as its
     /// head; one covering `largeAbsorbedArc` joins it here, in `owner`); marks the paired
-    /// strokes as states.
+    /// strokes as states. `observe`, if given, sees every candidate pair (positions) with
+    /// the model's inputs (`Assembler.arcPairs`, to fit the model).
     func joinArcs(_ ink: inout [Ink], loops: Set<Int>, scale: Double?,
-                  owner: inout [Int]) -> (merged: [Int: [Point]], absorbed: [Int: Int]) {
+                  kinds: [ClassifiedStroke.Kind?], owner: inout [Int],
+                  observe: (([(Int, Int, [Double])]) -> Void)? = nil)
+        -> (merged: [Int: [Point]], absorbed: [Int: Int]) {
         var merged: [Int: [Point]] = [:], absorbed: [Int: Int] = [:]
-        let arcs = ink.indices.filter { k in
-            guard !loops.contains(k), let fit = ink[k].fit else { return false }
-            return (fit.relativeTrimmedResidual <= Self.maximumArcResidual || ink[k].isState)
-                && fit.coveredAngle >= Self.minimumArcCoverage
-                && fit.radius >= Self.arcStateRatio * (scale ?? 0)
-        }
         // Whether the circle overlaps or touches a closed round of state size (whatever its
         // class) that is not concentric with it (its ring, the state inside it), at least
         // three quarters its size, or two such rounds of any size: two bowed arrows between
@@ -92,46 +90,42 @@ extension StrokeGrouping {
                 !besides.contains(k) && isConcentricRing(circle, ink[k].fit!)
             }
         }
-        var pairs: [(residual: Double, a: Int, b: Int, fit: CircleFit)] = []
-        for (i, a) in arcs.enumerated() {
-            // (Arcs whose ends are too far apart for any state are not fitted together.)
-            for b in arcs[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
+        // Pairs of strokes whose ends meet (within what may join two arcs of the largest
+        // state), each fitting an arc loosely, whose joint circle is of state size: the
+        // arc-pair model gives each its log-odds of being one round.
+        let candidates = ink.indices.filter { k in
+            guard !loops.contains(k), let fit = ink[k].fit, ink[k].points.count >= 2 else {
+                return false
+            }
+            return (fit.relativeTrimmedResidual <= Self.looseArcResidual || ink[k].isState)
+                && fit.coveredAngle >= Self.looseArcCoverage
+                && fit.radius >= Self.looseArcStateRatio * (scale ?? 0)
+        }
+        let cornered = Dictionary(uniqueKeysWithValues: candidates.map {
+            ($0, hasCorner(ink[$0].samples))
+        })
+        var pairs: [(logit: Double, a: Int, b: Int, fit: CircleFit)] = []
+        var records: [(Int, Int, [Double])] = []
+        for (i, a) in candidates.enumerated() {
+            for b in candidates[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
                 within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
-                // (As loosely as a state drawn in one stroke where one of the two passes as
-                // a state alone, a lumpy round and the arc closing it, or where one starts
-                // where the other stopped: one round with a pen lift.)
                 guard let fit = quickFit(ink[a].samples + ink[b].samples),
-                      fit.relativeTrimmedResidual <= Self.maximumArcResidual
-                        || (fit.relativeTrimmedResidual <= options.contextCircleResidual
-                            && (ink[a].isState || ink[b].isState
-                                || endsMeet(ink[a].points, ink[b].points,
-                                            within: Self.continuedArcGap * fit.radius))),
-                      fit.radius >= Self.smallestArcState * (scale ?? 0),
-                      fit.radius <= Self.largestArcState * (scale ?? .infinity),
-                      [a, b].allSatisfy({ lies(ink[$0].sparse, on: fit, within: Self.arcOnCircle) })
-                else { continue }
-                // (Two arcs ringing a state — the other circle of a final state drawn in arcs
-                // with gaps — need cover less of it and need not meet.)
-                let rings = ringsAState(fit, besides: [a, b])
-                guard endsMeet(ink[a].points, ink[b].points, within: Self.arcEndGap * fit.radius)
-                        || endTouches(ink[a], ink[b], within: Self.arcTouchGap * fit.radius)
-                        || rings,
-                      // (an arc curling round on itself, such as a self-loop drawn on a ring,
-                      // is a part of no larger round)
-                      [a, b].allSatisfy({ !curlsSmaller(ink[$0].fit!, than: fit) }),
-                      // (nor is one with a corner: a bent arrow's)
-                      [a, b].allSatisfy({ !hasCorner(ink[$0].samples) }),
-                      !crossesARound(fit, besides: [a, b]),
-                      complementary(ink[a].sparse, ink[b].sparse, around: fit.center,
-                                    overlapping: !([a, b].contains { isClosedRound(ink[$0].fit!) }),
-                                    union: rings ? Self.minimumRingUnionBins
-                                                 : Self.minimumUnionBins)
-                else { continue }
-                pairs.append((fit.relativeTrimmedResidual, a, b, fit))
+                      fit.relativeTrimmedResidual <= Self.looseArcResidual,
+                      fit.radius >= Self.looseArcStateRatio * (scale ?? 0),
+                      fit.radius <= Self.largestArcState * (scale ?? .infinity) else { continue }
+                let features = arcPairFeatures(a, b, fit: fit, ink: ink, kinds: kinds,
+                                               cornered: cornered, scale: scale,
+                                               crossesRound: crossesARound(fit, besides: [a, b]),
+                                               ringsState: ringsAState(fit, besides: [a, b]))
+                if observe != nil { records.append((a, b, features.inputs)) }
+                let logit = Self.arcPairLogit(features)
+                if logit >= Self.arcPairOdds { pairs.append((logit, a, b, fit)) }
             }
         }
+        observe?(records)
+        // Likeliest first, each stroke in one round.
         var usedArcs = Set<Int>()
-        for pair in pairs.sorted(by: { $0.residual < $1.residual })
+        for pair in pairs.sorted(by: { ($0.logit, $1.a, $1.b) > ($1.logit, $0.a, $0.b) })
         where !usedArcs.contains(pair.a) && !usedArcs.contains(pair.b) {
             usedArcs.formUnion([pair.a, pair.b])
             let leader = min(pair.a, pair.b)
@@ -142,6 +136,13 @@ extension StrokeGrouping {
                                           around: pair.fit.center)
             ink[pair.a].isState = true
             ink[pair.b].isState = true
+        }
+        // An arc in no pair may lie on a state.
+        let arcs = ink.indices.filter { k in
+            guard !loops.contains(k), let fit = ink[k].fit else { return false }
+            return (fit.relativeTrimmedResidual <= Self.maximumArcResidual || ink[k].isState)
+                && fit.coveredAngle >= Self.minimumArcCoverage
+                && fit.radius >= Self.arcStateRatio * (scale ?? 0)
         }
         for a in arcs where !usedArcs.contains(a) && !ink[a].isState {
             // The state (or ring) it lies on: the two fit one circle about as large as the
@@ -270,46 +271,5 @@ extension StrokeGrouping {
     func endsMeet(_ a: [Point], _ b: [Point], within distance: Double) -> Bool {
         guard let a0 = a.first, let a1 = a.last, let b0 = b.first, let b1 = b.last else { return false }
         return [a0, a1].contains { p in min(p.distance(to: b0), p.distance(to: b1)) <= distance }
-    }
-
-    /// Whether an end of either stroke lies within `distance` of the other's ink: two arcs of
-    /// one round drawn overlapping, the second started on the first, or the first's end
-    /// drawn over by the second.
-    func endTouches(_ a: Ink, _ b: Ink, within distance: Double) -> Bool {
-        func touches(_ p: Ink, _ q: Ink) -> Bool {
-            guard let first = p.points.first, let last = p.points.last else { return false }
-            return [first, last].contains { end in
-                q.sparse.contains { $0.distance(to: end) <= distance }
-            }
-        }
-        return touches(a, b) || touches(b, a)
-    }
-
-    /// Whether two arcs close a circle around `center` between them, each covering its own
-    /// part: together at least `union` (`minimumUnionBins`) of `angleBins` sectors, each at least
-    /// `minimumArcBins`, sharing at most `arcOverlap` of the smaller one's — unless
-    /// `overlapping`: neither is a closed round on its own, so they share as many as they
-    /// like (a circle drawn on well past its start, or a spiral, cut in two; two closed
-    /// rounds sharing their sectors are a ring and its state).
-    func complementary(_ a: [Point], _ b: [Point], around center: Point,
-                       overlapping: Bool = false, union: Int = Self.minimumUnionBins) -> Bool {
-        func sectors(_ points: [Point]) -> Set<Int> {
-            var bins = Set<Int>()
-            let n = Double(Self.angleBins)
-            for (p, q) in zip(points, points.dropFirst()) {
-                for t in [0.0, 0.5, 1.0] {   // the segment's ends and middle
-                    let x = p + t * (q - p)
-                    let angle = atan2(x.y - center.y, x.x - center.x) + .pi
-                    bins.insert(min(Self.angleBins - 1, Int(angle / (2 * .pi) * n)))
-                }
-            }
-            return bins
-        }
-        let first = sectors(a), second = sectors(b)
-        let shared = first.intersection(second).count
-        return first.union(second).count >= union
-            && min(first.count, second.count) >= Self.minimumArcBins
-            && (overlapping
-                || Double(shared) <= Self.arcOverlap * Double(min(first.count, second.count)))
     }
 }

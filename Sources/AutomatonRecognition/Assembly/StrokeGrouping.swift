@@ -19,39 +19,29 @@ import StrokeFormats
 ///    the outline of a state it is at least `roundHeadRatio` of (S says little of a small
 ///    state's loops); circles under `headCircleRatio`·S are no states (letters, closed
 ///    heads).
-/// 2. **Arcs.** A stroke that fits an arc (residual ≤ `maximumArcResidual`, or passing as a
-///    state alone however lumpy, covering at least `minimumArcCoverage`)
-///    joins the state it lies on (their joint circle within `absorbedArcRadiusRatio` of
-///    the state's own radius — an open round's own fit runs small — and the arc's mean
-///    distance from it within `absorbedArcRadiusTolerance`) unless step 4 makes it a head
-///    (a head drawn along the outline of the state it points at), or another such arc when
-///    the two fit one circle together (below; an arc covering half a turn
-///    on its own is then at least `ownArcRadius` of that circle;
-///    two arcs where one starts within `continuedArcGap` of the radius from where the other
-///    stopped — one round with a pen lift — or of which one passes as a state alone — a
-///    lumpy round and the arc closing it — may fit as loosely as a state drawn in one
-///    stroke, `contextCircleResidual`: an oval),
-///    `smallestArcState`…`largestArcState`·S large. Each arc covers at least
-///    `minimumArcBins` of the `angleBins` sectors round the joint centre, both together
-///    `minimumUnionBins` (`minimumRingUnionBins`, 200°, where their circle is concentric
-///    with a closed state at a ring's ratio: the other circle of a final state drawn in two
-///    arcs with a gap, which would otherwise lie on that circle as arcs of it), and they share at
-///    most `arcOverlap` of the shorter one's (a circle drawn past its start and cut in two
-///    overlaps by a third and more) — any number when neither is a closed round on its own
-///    (a circle drawn on well past its start, or a spiral; two closed rounds sharing their
-///    sectors are a ring and its state). Two ends meet, or an end of one lies within
-///    `arcTouchGap` of the radius of the other's ink (arcs drawn over each other), unless
-///    their circle rings a state as above (arcs with gaps on either side). Neither
-///    has a corner (`hasCorner`: a turn of `arcCornerTurn` within `arcCornerWindow` of its
-///    32 samples, away from its ends): two arrows bent at a corner between the same two
-///    states close a round as well. An arc
-///    lying on a state that covers `largeAbsorbedArc` or more joins it at once: a head
-///    lying along the outline is smaller. A stroke covering most of a round concentric
-///    with a state or a round in arcs, inside or around it within a ring's ratio, is the
-///    other circle of a final state, whatever its class (`finalCircles`: an open C, an
-///    oval), and no arc lying on that round. Two arcs whose round crosses (within
-///    `touchingRounds`) two closed rounds, or one at least `bridgedRound` of its size, are
-///    no state: two bowed arrows between two states.
+/// 2. **Arcs.** Two strokes that close one circle together are one state (or ring),
+///    whatever the classifier made of each. Candidates: strokes that fit an arc loosely
+///    (residual ≤ `looseArcResidual`, or passing as a state alone, covering at least
+///    `looseArcCoverage`, radius ≥ `looseArcStateRatio`·S), not self-loops, whose ends come
+///    within `arcEndGap` of the largest state's radius (`largestArcState`·S), whose joint
+///    circle fits as loosely and is `looseArcStateRatio`…`largestArcState`·S large, and of
+///    which neither is a closed round with the other concentric with it at a ring's ratio
+///    (a final state's two circles). The arc-pair model (+ArcPairModel.swift, a network of
+///    one hidden layer) reads how well they fit the circle together and each, how they
+///    share its sectors, how far apart they lie where they share them, how their ends
+///    meet, and what else either could be; the pairs it finds likelier one round than not
+///    (log-odds ≥ `arcPairOdds`) are joined, likeliest first, each stroke in one round.
+///    A stroke that fits an arc (residual ≤ `maximumArcResidual`, or passing as a state
+///    alone, covering at least `minimumArcCoverage`, radius ≥ `arcStateRatio`·S) and is in
+///    no pair joins the state it lies on (their joint circle within
+///    `absorbedArcRadiusRatio` of the state's own radius — an open round's own fit runs
+///    small — and the arc's mean distance from it within `absorbedArcRadiusTolerance`)
+///    unless step 4 makes it a head (a head drawn along the outline of the state it points
+///    at); one covering `largeAbsorbedArc` or more joins it at once: a head lying along the
+///    outline is smaller. A stroke covering most of a round concentric with a state or a
+///    round in arcs, inside or around it within a ring's ratio, is the other circle of a
+///    final state, whatever its class (`finalCircles`: an open C, an oval), and no arc
+///    lying on that round.
 /// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
 ///    `textOutlineGap`·S), lying within `textGap`·S of each other, are letters of a word:
 ///    `rejected`, whatever the classifier made of each (text is not read as labels yet) —
@@ -176,17 +166,13 @@ struct StrokeGrouping {
     static let roundHeadSize = 0.5
     static let closedHeadStateRatio = 1.3
     static let arcStateRatio = 0.35
-    static let arcOnCircle = 0.2
     static let angleBins = 36
-    static let minimumUnionBins = 29
-    static let minimumRingUnionBins = 20
-    static let minimumArcBins = 6
-    static let arcOverlap = 0.5
-    static let smallestArcState = 0.4
+    static let looseArcResidual = 0.25
+    static let looseArcCoverage = 30.0 * Double.pi / 180
+    static let looseArcStateRatio = 0.2
+    static let arcPairOdds = 0.0
     static let largestArcState = 2.5
     static let arcEndGap = 0.6
-    static let continuedArcGap = 0.25
-    static let arcTouchGap = 0.2
     static let arcCornerTurn = 70.0 * Double.pi / 180
     static let arcCornerWindow = 3
     static let arcCornerMargin = 0.2
@@ -257,7 +243,8 @@ struct StrokeGrouping {
     /// `observe`, if given, sees every head offer with the measurements the head-offer
     /// model reads (`Assembler.headOffers`, to fit the model).
     func group(_ ordered: [ClassifiedStroke], knownRounds: [[Int]] = [],
-               observe: (([HeadOfferRecord]) -> Void)? = nil) -> [Group] {
+               observe: (([HeadOfferRecord]) -> Void)? = nil,
+               observeArcs: (([ArcPairRecord]) -> Void)? = nil) -> [Group] {
         let singles = ordered.enumerated().map { position, s in
             Group(members: [position], item: s, arrow: nil)
         }
@@ -339,7 +326,13 @@ struct StrokeGrouping {
             let center = quickFit(resampled(points, count: 32))?.center ?? centroid(points)
             knownInk[leader] = inAngleOrder(points, around: center)
         }
-        let joined = joinArcs(&ink, loops: loops.union(known), scale: scale, owner: &owner)
+        let joined = joinArcs(&ink, loops: loops.union(known), scale: scale,
+                              kinds: ordered.map(\.kind), owner: &owner,
+                              observe: observeArcs.map { observe in { pairs in
+                                  observe(pairs.map { ArcPairRecord(first: ordered[$0.0].index,
+                                                                    second: ordered[$0.1].index,
+                                                                    inputs: $0.2) })
+                              } })
         let merged = joined.merged.merging(knownInk) { _, known in known }
         let absorbed = joined.absorbed
         let mergedRounds = merged.values.compactMap { quickFit(resampled($0, count: 32)) }

@@ -1,0 +1,78 @@
+"""Fits the arc-pair model (StrokeGrouping+ArcPairModel.swift): a network of one hidden layer
+of rectified units giving the log-odds that two strokes are one round drawn in two arcs,
+trained on the pairs listed by `grouping-features --arcs` (as fit_head_offers.py: full-batch
+Adam on the mean cross-entropy, a little L2; seeded). A pair is right when both strokes are
+in one drawn state or final state's other circle. Writes the Swift source of
+`ArcPairWeights` to stdout; reports to stderr how many pairs it gets right at log-odds 0, on
+the training sets and on the test sets.
+
+usage: fit_arc_pairs.py --train SET... --test SET... [--hidden 8] [--l2 0.003] [--seed 1]
+       (SET: path prefix of SET.drawings.jsonl, SET.expected.jsonl and SET.arcs)
+"""
+import argparse
+import json
+import sys
+
+import numpy as np
+from fit_head_offers import check_gradients, cross_entropy, fit, logits, swift
+
+ROUNDS = ("state", "ring")
+
+
+def labelled(prefix):
+    """(right, inputs) per pair: right when both strokes are in one drawn round (none is in
+    a drawing of the $1 composer, whose expected groups are not listed)."""
+    expected = [json.loads(line) for line in open(prefix + ".expected.jsonl")]
+    round_of = []   # per drawing: stroke -> its round group's number
+    for e in expected:
+        mine = {}
+        for k, g in enumerate(e.get("groups", [])):   # ($1 diagrams: no round in arcs)
+            if g["kind"] in ROUNDS:
+                for s in g["strokes"]:
+                    mine[s] = k
+        round_of.append(mine)
+    rows = []
+    for line in open(prefix + ".arcs"):
+        fields = line.split()
+        drawing, a, b = int(fields[0]), int(fields[1]), int(fields[2])
+        mine = round_of[drawing]
+        rows.append((a in mine and mine.get(a) == mine.get(b), [float(x) for x in fields[3:]]))
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--train", nargs="+", required=True)
+    parser.add_argument("--test", nargs="*", default=[])
+    parser.add_argument("--hidden", type=int, default=8)
+    parser.add_argument("--l2", type=float, default=3e-3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    worst = check_gradients()
+    if worst > 1e-6:
+        sys.exit(f"fit_arc_pairs: the gradient differs from finite differences by {worst:.2g}")
+    train = [row for prefix in args.train for row in labelled(prefix)]
+    x = np.array([r[1] for r in train])
+    y = np.array([1.0 if r[0] else 0.0 for r in train])
+    print(f"{len(train)} pairs, {int(y.sum())} right", file=sys.stderr)
+    weights = fit(x, y, args.hidden, args.seed, args.l2)
+    for name, prefixes in (("train", args.train), ("test", args.test)):
+        rows = [row for prefix in prefixes for row in labelled(prefix)]
+        if not rows:
+            continue
+        xs = np.array([r[1] for r in rows])
+        ys = np.array([1.0 if r[0] else 0.0 for r in rows])
+        scores = logits(weights, xs)
+        taken = scores >= 0
+        print(f"{name}: {len(rows)} pairs, {int(ys.sum())} right; at log-odds 0 taken "
+              f"{int((taken & (ys == 1)).sum())} right and {int((taken & (ys == 0)).sum())} wrong; "
+              f"cross-entropy {cross_entropy(ys, scores):.4f}", file=sys.stderr)
+    print(swift(weights, "ArcPairWeights",
+                ["The arc-pair model (`StrokeGrouping.arcPairLogit`): the log-odds that two arcs are",
+                 "one round from `ArcPairFeatures.inputs`."],
+                f"scripts/fit-grouping-models (fit_arc_pairs.py --hidden {args.hidden} "
+                f"--l2 {args.l2:g} --seed {args.seed}, {len(train)} pairs)"), end="")
+
+
+if __name__ == "__main__":
+    main()
