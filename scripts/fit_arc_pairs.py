@@ -9,12 +9,11 @@ the training sets and on the test sets.
 usage: fit_arc_pairs.py --train SET... --test SET... [--hidden 8] [--l2 0.003] [--seed 1]
        (SET: path prefix of SET.drawings.jsonl, SET.expected.jsonl and SET.arcs)
 """
-import argparse
 import json
 import sys
 
 import numpy as np
-from fit_head_offers import check_gradients, cross_entropy, fit, logits, swift
+from fit_head_offers import arguments, checked_fit, cross_entropy, logits, swift
 
 ROUNDS = ("state", "ring")
 
@@ -41,21 +40,12 @@ def labelled(prefix):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--train", nargs="+", required=True)
-    parser.add_argument("--test", nargs="*", default=[])
-    parser.add_argument("--hidden", type=int, default=8)
-    parser.add_argument("--l2", type=float, default=3e-3)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    worst = check_gradients()
-    if worst > 1e-6:
-        sys.exit(f"fit_arc_pairs: the gradient differs from finite differences by {worst:.2g}")
+    args = arguments(__doc__.split("\n")[0], hidden=8)
     train = [row for prefix in args.train for row in labelled(prefix)]
     x = np.array([r[1] for r in train])
     y = np.array([1.0 if r[0] else 0.0 for r in train])
     print(f"{len(train)} pairs, {int(y.sum())} right", file=sys.stderr)
-    weights = fit(x, y, args.hidden, args.seed, args.l2)
+    weights = checked_fit(x, y, args, "fit_arc_pairs")
     for name, prefixes in (("train", args.train), ("test", args.test)):
         rows = [row for prefix in prefixes for row in labelled(prefix)]
         if not rows:

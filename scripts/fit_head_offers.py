@@ -150,25 +150,37 @@ def swift(weights, name, summary, generator):
     return "\n".join(lines) + "\n"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def arguments(description, hidden):
+    """The fitting scripts' command line: --train SET..., --test SET..., --hidden (default
+    `hidden`), --l2, --seed."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--train", nargs="+", required=True)
     parser.add_argument("--test", nargs="*", default=[])
-    # (12 units and 0.003: the best of the sizes 4-16 and L2 1e-4 to 1e-2 tried, each
-    # fitted on ten dev writers' one-writer sets and tested on the eleventh in turn.)
-    parser.add_argument("--hidden", type=int, default=12)
+    parser.add_argument("--hidden", type=int, default=hidden)
     parser.add_argument("--l2", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def checked_fit(x, y, args, script):
+    """`fit` with the command line's settings, once the gradient has been checked against
+    finite differences (`script` names the caller in the message if it is not)."""
     worst = check_gradients()
     if worst > 1e-6:
-        sys.exit(f"fit_head_offers: the gradient differs from finite differences by {worst:.2g}")
+        sys.exit(f"{script}: the gradient differs from finite differences by {worst:.2g}")
     print(f"gradient check: largest relative difference {worst:.1e}", file=sys.stderr)
+    return fit(x, y, args.hidden, args.seed, args.l2)
+
+
+def main():
+    # (12 units and 0.003: the best of the sizes 4-16 and L2 1e-4 to 1e-2 tried, each
+    # fitted on ten dev writers' one-writer sets and tested on the eleventh in turn.)
+    args = arguments(__doc__.split("\n")[0], hidden=12)
     train = [row for prefix in args.train for row in labelled(prefix)]
     x = np.array([r[2] for r in train])
     y = np.array([1.0 if r[1] else 0.0 for r in train])
     print(f"{len(train)} offers, {int(y.sum())} right", file=sys.stderr)
-    weights = fit(x, y, args.hidden, args.seed, args.l2)
+    weights = checked_fit(x, y, args, "fit_head_offers")
     # (gap + lateral offset, inputs 0 and 1: how offers were ranked before any model.)
     for name, prefixes in (("train", args.train), ("test", args.test)):
         rows = [row for prefix in prefixes for row in labelled(prefix)]

@@ -22,7 +22,7 @@ extension StrokeGrouping {
         var ofState: Double         // joint radius / S
         var smallerRadius: Double   // the smaller arc's own radius / joint radius
         var largerRadius: Double    // the larger arc's own radius / joint radius
-        var offOutline: Double      // the larger of the arcs' mean distance from the outline / radius
+        var offOutline: Double      // the arcs' larger mean distance off the outline / radius
         var corner: Bool            // either turns at a corner (`hasCorner`)
         var curls: Bool             // either curls round on itself, smaller (`curlsSmaller`)
         var crossesRound: Bool      // the circle crosses a closed round (`crossesARound`)
@@ -53,10 +53,6 @@ extension StrokeGrouping {
         let small = min(first.nonzeroBitCount, second.nonzeroBitCount)
         let large = max(first.nonzeroBitCount, second.nonzeroBitCount)
         let n = Double(Self.angleBins)
-        func off(_ k: Int) -> Double {
-            ink[k].sparse.reduce(0) { $0 + abs($1.distance(to: fit.center) - fit.radius) }
-                / Double(max(1, ink[k].sparse.count)) / fit.radius
-        }
         func ends(_ k: Int) -> [Point] { [ink[k].points.first!, ink[k].points.last!] }
         let endGap = ends(a).flatMap { p in ends(b).map { p.distance(to: $0) } }.min()!
         let endOnInk = min(ends(a).map { nearestDistance([$0], ink[b].sparse) }.min()!,
@@ -73,7 +69,7 @@ extension StrokeGrouping {
             ofState: fit.radius / (scale ?? fit.radius),
             smallerRadius: pair.map { ink[$0].fit!.radius }.min()! / fit.radius,
             largerRadius: pair.map { ink[$0].fit!.radius }.max()! / fit.radius,
-            offOutline: max(off(a), off(b)),
+            offOutline: pair.map { meanDistance(of: ink[$0].sparse, from: fit) }.max()! / fit.radius,
             corner: pair.contains { cornered[$0] == true },
             curls: pair.contains { curlsSmaller(ink[$0].fit!, than: fit) },
             crossesRound: crossesRound, ringsState: ringsState,
@@ -135,4 +131,18 @@ public struct ArcPairRecord: Sendable, Equatable {
     public var second: Int
     /// `StrokeGrouping.ArcPairFeatures.inputs`: what the model's weights multiply.
     public var inputs: [Double]
+}
+
+extension Assembler {
+    /// Every pair of strokes that may be one round drawn in two arcs, with what the
+    /// arc-pair model reads of it, as the first grouping of `assemble` sees them: the data
+    /// the model is fitted on (`Sources/grouping-features --arcs`,
+    /// `scripts/fit-grouping-models`).
+    public func arcPairs(_ strokes: [ClassifiedStroke]) -> [ArcPairRecord] {
+        var records: [ArcPairRecord] = []
+        _ = StrokeGrouping(options: options).group(
+            takingTentativeStates(strokes.sorted { $0.index < $1.index }),
+            observeArcs: { records = $0 })
+        return records
+    }
 }

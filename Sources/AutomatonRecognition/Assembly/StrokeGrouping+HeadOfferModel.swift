@@ -159,17 +159,6 @@ public struct HeadOfferRecord: Sendable, Equatable {
 }
 
 extension Assembler {
-    /// Every pair of strokes that may be one round drawn in two arcs, with what the
-    /// arc-pair model reads of it, as the first grouping of `assemble` sees them: the data
-    /// the model is fitted on (`Sources/grouping-features --arcs`, `scripts/fit-grouping-models`).
-    public func arcPairs(_ strokes: [ClassifiedStroke]) -> [ArcPairRecord] {
-        var records: [ArcPairRecord] = []
-        _ = StrokeGrouping(options: options).group(
-            takingTentativeStates(strokes.sorted { $0.index < $1.index }),
-            observeArcs: { records = $0 })
-        return records
-    }
-
     /// Every place a stroke may lie as a head of a shaft, with what the head-offer model
     /// reads of it, as the first grouping of `assemble` sees them: the data the model is
     /// fitted on (`Sources/grouping-features`, `scripts/fit-grouping-models`).

@@ -262,8 +262,13 @@ extension StrokeGrouping {
     /// Whether the points lie on the circle: their mean distance from its outline is at most
     /// `tolerance` of its radius.
     func lies(_ points: [Point], on circle: CircleFit, within tolerance: Double) -> Bool {
-        let off = points.reduce(0) { $0 + abs($1.distance(to: circle.center) - circle.radius) }
-        return off <= tolerance * circle.radius * Double(points.count)
+        meanDistance(of: points, from: circle) <= tolerance * circle.radius
+    }
+
+    /// The points' mean distance from the circle's outline (0 for none).
+    func meanDistance(of points: [Point], from circle: CircleFit) -> Double {
+        points.reduce(0) { $0 + abs($1.distance(to: circle.center) - circle.radius) }
+            / Double(max(1, points.count))
     }
 
     /// Whether an end of `a` is within `distance` of an end of `b` (two arcs of one round

@@ -326,13 +326,15 @@ struct StrokeGrouping {
             let center = quickFit(resampled(points, count: 32))?.center ?? centroid(points)
             knownInk[leader] = inAngleOrder(points, around: center)
         }
+        // (The arc pairs observed, by input index.)
+        func observed(_ pairs: [(Int, Int, [Double])]) {
+            observeArcs?(pairs.map { a, b, inputs in
+                ArcPairRecord(first: ordered[a].index, second: ordered[b].index, inputs: inputs)
+            })
+        }
         let joined = joinArcs(&ink, loops: loops.union(known), scale: scale,
                               kinds: ordered.map(\.kind), owner: &owner,
-                              observe: observeArcs.map { observe in { pairs in
-                                  observe(pairs.map { ArcPairRecord(first: ordered[$0.0].index,
-                                                                    second: ordered[$0.1].index,
-                                                                    inputs: $0.2) })
-                              } })
+                              observe: observeArcs == nil ? nil : observed)
         let merged = joined.merged.merging(knownInk) { _, known in known }
         let absorbed = joined.absorbed
         let mergedRounds = merged.values.compactMap { quickFit(resampled($0, count: 32)) }
