@@ -12,15 +12,15 @@ usage: fit_arc_pairs.py --train SET... --test SET... [--hidden 8] [--l2 0.003] [
 import json
 import sys
 
-import numpy as np
-from fit_head_offers import arguments, checked_fit, cross_entropy, logits, swift
+from fit_head_offers import arguments, checked_fit, cross_entropy, logits, matrices, swift
 
 ROUNDS = ("state", "ring")
 
 
 def labelled(prefix):
-    """(right, inputs) per pair: right when both strokes are in one drawn round (none is in
-    a drawing of the $1 composer, whose expected groups are not listed)."""
+    """(key, right, inputs) per pair; key = (prefix, drawing, first stroke). Right when both
+    strokes are in one drawn round (none is in a drawing of the $1 composer, whose expected
+    groups are not listed)."""
     expected = [json.loads(line) for line in open(prefix + ".expected.jsonl")]
     round_of = []   # per drawing: stroke -> its round group's number
     for e in expected:
@@ -35,23 +35,22 @@ def labelled(prefix):
         fields = line.split()
         drawing, a, b = int(fields[0]), int(fields[1]), int(fields[2])
         mine = round_of[drawing]
-        rows.append((a in mine and mine.get(a) == mine.get(b), [float(x) for x in fields[3:]]))
+        rows.append(((prefix, drawing, a), a in mine and mine.get(a) == mine.get(b),
+                     [float(x) for x in fields[3:]]))
     return rows
 
 
 def main():
     args = arguments(__doc__.split("\n")[0], hidden=8)
     train = [row for prefix in args.train for row in labelled(prefix)]
-    x = np.array([r[1] for r in train])
-    y = np.array([1.0 if r[0] else 0.0 for r in train])
+    x, y = matrices(train)
     print(f"{len(train)} pairs, {int(y.sum())} right", file=sys.stderr)
     weights = checked_fit(x, y, args, "fit_arc_pairs")
     for name, prefixes in (("train", args.train), ("test", args.test)):
         rows = [row for prefix in prefixes for row in labelled(prefix)]
         if not rows:
             continue
-        xs = np.array([r[1] for r in rows])
-        ys = np.array([1.0 if r[0] else 0.0 for r in rows])
+        xs, ys = matrices(rows)
         scores = logits(weights, xs)
         taken = scores >= 0
         print(f"{name}: {len(rows)} pairs, {int(ys.sum())} right; at log-odds 0 taken "

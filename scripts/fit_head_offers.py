@@ -162,6 +162,11 @@ def arguments(description, hidden):
     return parser.parse_args()
 
 
+def matrices(rows):
+    """The inputs and the labels (1 right, 0 wrong) of labelled rows (key, right, inputs)."""
+    return (np.array([r[2] for r in rows]), np.array([1.0 if r[1] else 0.0 for r in rows]))
+
+
 def checked_fit(x, y, args, script):
     """`fit` with the command line's settings, once the gradient has been checked against
     finite differences (`script` names the caller in the message if it is not)."""
@@ -177,8 +182,7 @@ def main():
     # fitted on ten dev writers' one-writer sets and tested on the eleventh in turn.)
     args = arguments(__doc__.split("\n")[0], hidden=12)
     train = [row for prefix in args.train for row in labelled(prefix)]
-    x = np.array([r[2] for r in train])
-    y = np.array([1.0 if r[1] else 0.0 for r in train])
+    x, y = matrices(train)
     print(f"{len(train)} offers, {int(y.sum())} right", file=sys.stderr)
     weights = checked_fit(x, y, args, "fit_head_offers")
     # (gap + lateral offset, inputs 0 and 1: how offers were ranked before any model.)
@@ -186,8 +190,7 @@ def main():
         rows = [row for prefix in prefixes for row in labelled(prefix)]
         if not rows:
             continue
-        xs = np.array([r[2] for r in rows])
-        ys = np.array([1.0 if r[1] else 0.0 for r in rows])
+        xs, ys = matrices(rows)
         scores = logits(weights, xs)
         plain, model = first_right(rows, -(xs[:, 0] + xs[:, 1])), first_right(rows, scores)
         print(f"{name}: contested heads ranked right first: gap + lateral "
