@@ -12,7 +12,7 @@ usage: fit_arc_pairs.py --train SET... --test SET... [--hidden 8] [--l2 0.003] [
 import json
 import sys
 
-from fit_head_offers import arguments, checked_fit, cross_entropy, logits, matrices, swift
+from fit_head_offers import arguments, cross_entropy, fit_and_test, swift
 
 ROUNDS = ("state", "ring")
 
@@ -42,25 +42,18 @@ def labelled(prefix):
 
 def main():
     args = arguments(__doc__.split("\n")[0], hidden=8)
-    train = [row for prefix in args.train for row in labelled(prefix)]
-    x, y = matrices(train)
-    print(f"{len(train)} pairs, {int(y.sum())} right", file=sys.stderr)
-    weights = checked_fit(x, y, args, "fit_arc_pairs")
-    for name, prefixes in (("train", args.train), ("test", args.test)):
-        rows = [row for prefix in prefixes for row in labelled(prefix)]
-        if not rows:
-            continue
-        xs, ys = matrices(rows)
-        scores = logits(weights, xs)
+
+    def report(name, rows, x, y, scores):
         taken = scores >= 0
-        print(f"{name}: {len(rows)} pairs, {int(ys.sum())} right; at log-odds 0 taken "
-              f"{int((taken & (ys == 1)).sum())} right and {int((taken & (ys == 0)).sum())} wrong; "
-              f"cross-entropy {cross_entropy(ys, scores):.4f}", file=sys.stderr)
+        print(f"{name}: {len(rows)} pairs, {int(y.sum())} right; at log-odds 0 taken "
+              f"{int((taken & (y == 1)).sum())} right and {int((taken & (y == 0)).sum())} wrong; "
+              f"cross-entropy {cross_entropy(y, scores):.4f}", file=sys.stderr)
+    weights, count = fit_and_test(args, labelled, "pairs", "fit_arc_pairs", report)
     print(swift(weights, "ArcPairWeights",
                 ["The arc-pair model (`StrokeGrouping.arcPairLogit`): the log-odds that two arcs are",
                  "one round from `ArcPairFeatures.inputs`."],
                 f"scripts/fit-grouping-models (fit_arc_pairs.py --hidden {args.hidden} "
-                f"--l2 {args.l2:g} --seed {args.seed}, {len(train)} pairs)"), end="")
+                f"--l2 {args.l2:g} --seed {args.seed}, {count} pairs)"), end="")
 
 
 if __name__ == "__main__":

@@ -167,6 +167,22 @@ def matrices(rows):
     return (np.array([r[2] for r in rows]), np.array([1.0 if r[1] else 0.0 for r in rows]))
 
 
+def fit_and_test(args, labelled, noun, script, report):
+    """The weights fitted (`checked_fit`) on the rows `labelled` lists for the command
+    line's training sets, and how many rows there were; `report(name, rows, x, y, scores)`
+    is called for the training sets and for the test sets, if any."""
+    train = [row for prefix in args.train for row in labelled(prefix)]
+    x, y = matrices(train)
+    print(f"{len(train)} {noun}, {int(y.sum())} right", file=sys.stderr)
+    weights = checked_fit(x, y, args, script)
+    for name, prefixes in (("train", args.train), ("test", args.test)):
+        rows = [row for prefix in prefixes for row in labelled(prefix)]
+        if rows:
+            xs, ys = matrices(rows)
+            report(name, rows, xs, ys, logits(weights, xs))
+    return weights, len(train)
+
+
 def checked_fit(x, y, args, script):
     """`fit` with the command line's settings, once the gradient has been checked against
     finite differences (`script` names the caller in the message if it is not)."""
@@ -181,26 +197,19 @@ def main():
     # (12 units and 0.003: the best of the sizes 4-16 and L2 1e-4 to 1e-2 tried, each
     # fitted on ten dev writers' one-writer sets and tested on the eleventh in turn.)
     args = arguments(__doc__.split("\n")[0], hidden=12)
-    train = [row for prefix in args.train for row in labelled(prefix)]
-    x, y = matrices(train)
-    print(f"{len(train)} offers, {int(y.sum())} right", file=sys.stderr)
-    weights = checked_fit(x, y, args, "fit_head_offers")
+
     # (gap + lateral offset, inputs 0 and 1: how offers were ranked before any model.)
-    for name, prefixes in (("train", args.train), ("test", args.test)):
-        rows = [row for prefix in prefixes for row in labelled(prefix)]
-        if not rows:
-            continue
-        xs, ys = matrices(rows)
-        scores = logits(weights, xs)
-        plain, model = first_right(rows, -(xs[:, 0] + xs[:, 1])), first_right(rows, scores)
+    def report(name, rows, x, y, scores):
+        plain, model = first_right(rows, -(x[:, 0] + x[:, 1])), first_right(rows, scores)
         print(f"{name}: contested heads ranked right first: gap + lateral "
               f"{plain[0]}/{plain[1]}, model {model[0]}/{model[1]}; "
-              f"cross-entropy {cross_entropy(ys, scores):.4f}", file=sys.stderr)
+              f"cross-entropy {cross_entropy(y, scores):.4f}", file=sys.stderr)
+    weights, count = fit_and_test(args, labelled, "offers", "fit_head_offers", report)
     print(swift(weights, "HeadOfferWeights",
                 ["The head-offer model (`StrokeGrouping.headOfferLogit`): the log-odds that an offer is",
                  "right from `OfferFeatures.inputs`."],
                 f"scripts/fit-grouping-models (fit_head_offers.py --hidden {args.hidden} "
-                f"--l2 {args.l2:g} --seed {args.seed}, {len(train)} offers)"), end="")
+                f"--l2 {args.l2:g} --seed {args.seed}, {count} offers)"), end="")
 
 
 if __name__ == "__main__":
