@@ -43,10 +43,10 @@ extension StrokeGrouping {
         }
     }
 
-    /// The measurements of arcs `a` and `b` on their joint circle `fit`.
-    /// (`cornered`: whether each stroke `hasCorner`.)
+    /// The measurements of arcs `a` and `b` on their joint circle `fit` (`corner`,
+    /// `crossesRound`, `ringsState`: as measured by the caller).
     func arcPairFeatures(_ a: Int, _ b: Int, fit: CircleFit, ink: [Ink],
-                         kinds: [ClassifiedStroke.Kind?], cornered: [Int: Bool], scale: Double?,
+                         kinds: [ClassifiedStroke.Kind?], scale: Double?, corner: Bool,
                          crossesRound: Bool, ringsState: Bool) -> ArcPairFeatures {
         let first = sectors(ink[a].sparse, around: fit.center)
         let second = sectors(ink[b].sparse, around: fit.center)
@@ -70,7 +70,7 @@ extension StrokeGrouping {
             smallerRadius: pair.map { ink[$0].fit!.radius }.min()! / fit.radius,
             largerRadius: pair.map { ink[$0].fit!.radius }.max()! / fit.radius,
             offOutline: pair.map { meanDistance(of: ink[$0].sparse, from: fit) }.max()! / fit.radius,
-            corner: pair.contains { cornered[$0] == true },
+            corner: corner,
             curls: pair.contains { curlsSmaller(ink[$0].fit!, than: fit) },
             crossesRound: crossesRound, ringsState: ringsState,
             closedRounds: pair.filter { isClosedRound(ink[$0].fit!) }.count,

@@ -66,12 +66,13 @@ extension StrokeGrouping {
         // three quarters its size, or two such rounds of any size: two bowed arrows between
         // two states close a round too, touching both. (One smaller round crossing it is a
         // self-loop drawn on the state the arcs make.)
+        let largeRounds = ink.indices.filter { k in
+            ink[k].fit.map { isClosedRound($0, radius: 0.5 * (scale ?? 0)) } == true
+        }
         func crossesARound(_ circle: CircleFit, besides: [Int]) -> Bool {
             var crossed = 0
-            for k in ink.indices where !besides.contains(k) {
-                guard let c = ink[k].fit, isClosedRound(c, radius: 0.5 * (scale ?? 0)) else {
-                    continue
-                }
+            for k in largeRounds where !besides.contains(k) {
+                let c = ink[k].fit!
                 let d = circle.center.distance(to: c.center)
                 guard d > options.ringCenterTolerance * min(circle.radius, c.radius),
                       d < Self.touchingRounds * (circle.radius + c.radius) else { continue }
@@ -101,9 +102,13 @@ extension StrokeGrouping {
                 && fit.coveredAngle >= Self.looseArcCoverage
                 && fit.radius >= Self.looseArcStateRatio * (scale ?? 0)
         }
-        let cornered = Dictionary(uniqueKeysWithValues: candidates.map {
-            ($0, hasCorner(ink[$0].samples))
-        })
+        var cornered: [Int: Bool] = [:]   // `hasCorner`, for the strokes of a fitted pair
+        func turnsAtCorner(_ k: Int) -> Bool {
+            if let known = cornered[k] { return known }
+            let found = hasCorner(ink[k].samples)
+            cornered[k] = found
+            return found
+        }
         var pairs: [(logit: Double, a: Int, b: Int, fit: CircleFit)] = []
         var records: [(Int, Int, [Double])] = []
         for (i, a) in candidates.enumerated() {
@@ -114,7 +119,7 @@ extension StrokeGrouping {
                       fit.radius >= Self.looseArcStateRatio * (scale ?? 0),
                       fit.radius <= Self.largestArcState * (scale ?? .infinity) else { continue }
                 let features = arcPairFeatures(a, b, fit: fit, ink: ink, kinds: kinds,
-                                               cornered: cornered, scale: scale,
+                                               scale: scale, corner: turnsAtCorner(a) || turnsAtCorner(b),
                                                crossesRound: crossesARound(fit, besides: [a, b]),
                                                ringsState: ringsAState(fit, besides: [a, b]))
                 if observe != nil { records.append((a, b, features.inputs)) }

@@ -24,9 +24,8 @@ import StrokeFormats
 ///    (residual ≤ `looseArcResidual`, or passing as a state alone, covering at least
 ///    `looseArcCoverage`, radius ≥ `looseArcStateRatio`·S), not self-loops, whose ends come
 ///    within `arcEndGap` of the largest state's radius (`largestArcState`·S), whose joint
-///    circle fits as loosely and is `looseArcStateRatio`…`largestArcState`·S large, and of
-///    which neither is a closed round with the other concentric with it at a ring's ratio
-///    (a final state's two circles). The arc-pair model (+ArcPairModel.swift, a network of
+///    circle fits as loosely and is `looseArcStateRatio`…`largestArcState`·S large. The
+///    arc-pair model (+ArcPairModel.swift, a network of
 ///    one hidden layer) reads how well they fit the circle together and each, how they
 ///    share its sectors, how far apart they lie where they share them, how their ends
 ///    meet, and what else either could be; the pairs it finds likelier one round than not
