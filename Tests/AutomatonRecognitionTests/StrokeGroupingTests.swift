@@ -167,6 +167,26 @@ import TestSupport
         #expect(geometry.drawnBarbs == 2)
     }
 
+    /// A shaft the classifier calls nothing (`other`), drawn on into one barb, whose other
+    /// barb is drawn apart off the tip, behind it and turned forward (its centre off the
+    /// line by 0.93 of its size): offered as a head nowhere, it is the shaft's leftover head
+    /// (`leftoverHeads`; before, it was rejected apart). Called an arrow, the shaft is
+    /// offered no leftover head: the stroke stays apart, the arrow its own barb's.
+    @Test(arguments: ["other", "arrow"])
+    func aShaftCalledNothingTakesABarbDrawnWellOffItsTip(label: String) throws {
+        let tip = Point(x: 256, y: 100)
+        let back = Point(x: -cos(Double.pi / 6), y: sin(Double.pi / 6))
+        let near = Point(x: 246, y: 90)
+        var d = Self.twoStates
+        d.add(label, Stroke(points: Sketch.polyline(
+            [Point(x: 144, y: 100), tip, Point(x: tip.x + 20 * back.x, y: tip.y + 20 * back.y)])))
+        d.add("arrow", Stroke(points: Sketch.polyline(
+            [near, Point(x: near.x + 20 * cos(Double.pi / 3), y: near.y - 20 * sin(Double.pi / 3))])))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        #expect(Self.element(of: 3, in: assembly)?.strokes == (label == "other" ? [3, 4] : [3]))
+    }
+
     @Test func aBarbDrawnWithTheShaftTurningBackByLittleMoreThanAnElbowIsStillABarb() throws {
         // As above, but the barbs stand 75° off the shaft: the one drawn with the shaft
         // turns back by 105°, more than a connector's elbow (about 90°).

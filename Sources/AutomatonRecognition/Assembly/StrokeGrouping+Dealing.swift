@@ -172,4 +172,52 @@ extension StrokeGrouping {
             side.allSatisfy { !contested.contains($0.head) } }
         return !free(atEnd) && free(atStart) ? 0 : 1
     }
+
+    /// Heads for shafts left without one: a shaft the classifier calls none of its classes
+    /// (`other`: without a head it is rejected), no whole arrow, that was dealt no head and
+    /// is no head itself, takes a stroke of `loose` (alone, no head, shaft, round or
+    /// letter) lying at one of its ends: the nearest ink within `leftoverHeadReach` of the
+    /// stroke's extent from the end, its centre within as much of the shaft's line and
+    /// ahead of the end, and `barbBehind` behind it. Such a head was offered nowhere: a
+    /// barb drawn well off the tip, a head drawn ahead of the shaft, or one whose other
+    /// offers lost. Not a whole arrow or a stroke the classifier calls a loop (the arrows
+    /// and loops of one-stroke drawings lie at each other's ends). Best first by
+    /// (gap + lateral offset) / extent; one head stroke per shaft (its other pieces join it
+    /// as `headPieces`). Returns shaft → its head.
+    func leftoverHeads(_ ordered: [ClassifiedStroke], ink: [Ink], shafts: Shafts,
+                       headsOf: [Int: [(head: Int, end: ShaftEnd)]], dealt: Set<Int>,
+                       loose: Set<Int>, handwriting: Set<Int>, scale: Double?)
+        -> [(shaft: Int, head: (head: Int, end: ShaftEnd))] {
+        var offers: [(score: Double, head: Int, shaft: Int, end: ShaftEnd)] = []
+        let reach = Self.leftoverHeadReach
+        for (s, ends) in shafts.ends where ordered[s].kind == nil && headsOf[s] == nil
+            && !dealt.contains(s) && !shafts.wholeArrows.contains(s) && !handwriting.contains(s) {
+            for end in ends {
+                for h in loose where h != s && !shafts.wholeArrows.contains(h)
+                    && ordered[h].kind != .cycle {
+                    let size = ink[h].extent
+                    guard size > 0, size <= Self.headSize * ink[s].extent,
+                          size <= Self.headSizeOfState * (scale ?? .infinity) else { continue }
+                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                    guard gap <= reach * size else { continue }
+                    let center = centroid(ink[h].sparse)
+                    let lateral = abs((center - end.point).cross(end.outward))
+                    let along = (center - end.point).dot(end.outward)
+                    guard lateral <= reach * size, along <= reach * size,
+                          along >= -Self.barbBehind * size else { continue }
+                    offers.append(((gap + lateral) / size, h, s, end))
+                }
+            }
+        }
+        var taken = Set<Int>()
+        var heads: [(shaft: Int, head: (head: Int, end: ShaftEnd))] = []
+        for offer in offers.sorted(by: { ($0.score, $0.head, $0.shaft, $0.end.side)
+                                            < ($1.score, $1.head, $1.shaft, $1.end.side) })
+        where !taken.contains(offer.head) && !taken.contains(offer.shaft) {
+            heads.append((offer.shaft, (offer.head, offer.end)))
+            taken.formUnion([offer.head, offer.shaft])
+        }
+        return heads
+    }
 }
+

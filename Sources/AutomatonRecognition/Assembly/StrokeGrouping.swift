@@ -117,6 +117,10 @@ import StrokeFormats
 ///    passes as no circle: a state), is a piece of that head too (a head filled in with
 ///    scribbles, a barb drawn twice, the base of an open triangle drawn apart from its
 ///    sides, as large as a state in some hands), and so are those touching it.
+///    A shaft the classifier calls none of its classes that was dealt no head, then
+///    takes the nearest stroke left alone lying at one of its ends within
+///    `leftoverHeadReach` of that stroke's extent (gap, lateral offset and how far ahead;
+///    `barbBehind` behind), which is no whole arrow or loop (`leftoverHeads`).
 ///    The shaft is taken end to end (a bent connector is not cut at its corner);
 ///    the arrow points to the end with the head whatever the pen direction; its tip is
 ///    the shaft's end or, for a head drawn ahead of it, the head's apex; its barbs come
@@ -212,6 +216,7 @@ struct StrokeGrouping {
     static let barbGap = 1.0
     static let barbLateral = 0.85
     static let minimumBarbAngle = 10.0 * Double.pi / 180
+    static let leftoverHeadReach = 1.0
     static let maximumBarbAngle = 80.0 * Double.pi / 180
 
     /// One element-to-be.
@@ -380,7 +385,7 @@ struct StrokeGrouping {
         })
         offers = ranked(offers, features: features, shafts: shafts)
         let contested = Self.contested(offers)
-        let headsOf = dealHeads(offers, ends: shafts.ends, contested: contested, ink: ink)
+        var headsOf = dealHeads(offers, ends: shafts.ends, contested: contested, ink: ink)
         // Strokes that may still be a piece of a head: alone, and under
         // `headPieceOfState`·S (over S, no round passing as a circle: a state).
         let dealt = Set(headsOf.keys).union(headsOf.values.joined().map(\.head))
@@ -391,6 +396,15 @@ struct StrokeGrouping {
                 && (ink[k].extent <= (scale ?? .infinity)
                     || !(ink[k].fit.map(passesAsCircle) ?? false))
         })
+        // (A shaft the classifier calls nothing that was dealt no head takes a stroke left
+        // alone lying at one of its ends, in a wider reach.)
+        for (shaft, head) in leftoverHeads(ordered, ink: ink, shafts: shafts, headsOf: headsOf,
+                                           dealt: dealt, loose: loose, handwriting: handwriting,
+                                           scale: scale) {
+            headsOf[shaft] = [head]
+            loose.remove(head.head)
+            loose.remove(shaft)
+        }
         var arrows: [Int: ArrowGeometry] = [:]
         for (s, heads) in headsOf.sorted(by: { $0.key < $1.key }) {
             let side = pointedEnd(heads, contested: contested)
