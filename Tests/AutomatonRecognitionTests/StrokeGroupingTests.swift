@@ -701,6 +701,32 @@ import TestSupport
         #expect(summary(assembly.automaton) == Self.expected)
     }
 
+    /// Both states drawn in two arcs, and on each a self-loop the classifier calls a
+    /// circle: the only strokes that pass as states alone are the loops, so S first comes
+    /// out at their radius (20), and the closed head at the transition's tip (over
+    /// `closedHeadSizeOfState`·20 across) would be too large for one. Measured again once
+    /// the arcs are joined and the loops known, S is the states' radius (40), and the
+    /// triangle is the shaft's head (before, the two were left apart).
+    @Test func theScaleOfADrawingWhoseStatesAreAllInArcsIsTheirs() throws {
+        var rng = SplitMix64(seed: 0)
+        var d = Document()
+        for center in [Self.left, Self.right] {
+            d.add("cycle", Stroke(points: Sketch.circlePoints(
+                center: center, radius: 40, from: -2.9, sweep: 3.3, count: 30, using: &rng)))
+            d.add("arrow", Stroke(points: Sketch.circlePoints(
+                center: center, radius: 41, from: 0.3, sweep: 3.2, count: 30, using: &rng)))
+            d.add("circle", Sketch.circle(center: Point(x: center.x, y: center.y - 55),
+                                          radius: 20))
+        }
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 250, y: 100)))  // 7
+        d.add("other", Self.roundedTriangle(center: Point(x: 246, y: 100), radius: 18))  // 8
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton)
+                == ["q0 initial", "q1", "q0 -> q0 ", "q0 -> q1 ", "q1 -> q1 "])
+        try Self.expectElement(of: 7, in: assembly, strokes: [7, 8], role: "transition")
+    }
+
     @Test func aClosedTriangleHeadAsLargeAsASmallStateJoinsItsShaft() throws {
         // A triangle drawn in one stroke at the shaft's end, radius ≈ 0.45 of the states'
         // (the classifier calls such a triangle a circle): the head, not a third state.

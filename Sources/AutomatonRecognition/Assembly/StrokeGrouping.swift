@@ -18,7 +18,10 @@ import StrokeFormats
 ///    closed head's is not), and so is a circle or loop under `roundHeadRatio`·S crossing
 ///    the outline of a state it is at least `roundHeadRatio` of (S says little of a small
 ///    state's loops); circles under `headCircleRatio`·S are no states (letters, closed
-///    heads).
+///    heads). Once step 2 has joined the arcs, S is measured again over the states
+///    alone (no loops, no rings) and those in arcs; where that moves it by
+///    `rescaledScale` or more (the states all drawn in arcs, the loops called circles),
+///    the later steps take the new S.
 /// 2. **Arcs.** Two strokes that close one circle together are one state (or ring),
 ///    whatever the classifier made of each. Candidates: strokes that fit an arc loosely
 ///    (residual ≤ `looseArcResidual`, or passing as a state alone, covering at least
@@ -217,6 +220,7 @@ struct StrokeGrouping {
     static let barbLateral = 0.85
     static let minimumBarbAngle = 10.0 * Double.pi / 180
     static let leftoverHeadReach = 1.0
+    static let rescaledScale = 1.5
     static let maximumBarbAngle = 80.0 * Double.pi / 180
 
     /// One element-to-be.
@@ -274,7 +278,7 @@ struct StrokeGrouping {
         }
         let largest = circleRadii.max() ?? 0
         let stateRadii = circleRadii.filter { $0 >= Self.tinyCircleRatio * largest }.sorted()
-        let scale: Double? = stateRadii.isEmpty ? nil : stateRadii[stateRadii.count / 2]
+        var scale: Double? = stateRadii.isEmpty ? nil : stateRadii[stateRadii.count / 2]
         for k in ink.indices where ordered[k].rejection == nil && ordered[k].kind == .circle {
             if let fit = ink[k].fit, passesAsCircle(fit),
                fit.radius >= Self.tinyCircleRatio * (scale ?? 0) {
@@ -353,6 +357,14 @@ struct StrokeGrouping {
         let finalCircles = self.finalCircles(&ink, loops: loops, owner: owner, merged: merged,
                                              mergedRounds: mergedRounds)
 
+        // S again, now that states drawn in arcs are known and loops are no states, if it
+        // moves by `rescaledScale` or more.
+        if let first = scale, let again = stateScale(ink, owner: owner, merged: merged,
+                                                     mergedRounds: mergedRounds, loops: loops,
+                                                     finalCircles: finalCircles),
+           max(again / first, first / again) >= Self.rescaledScale {
+            scale = again
+        }
         // 3. Heads.
         // (A circle under `headCircleRatio`·S is no state: it may be a closed head.)
         // Nor is a closed round of state size, whatever its class, a head.
@@ -469,6 +481,23 @@ struct StrokeGrouping {
                                 shaft: arrows[leader] == nil ? nil : leader))
         }
         return groups.sorted { $0.members[0] < $1.members[0] }
+    }
+
+    /// The median radius of the states once arcs are joined: strokes passing as states
+    /// alone that are no loop, arc or ring, and the rounds in arcs (`mergedRounds`), those
+    /// under `tinyCircleRatio` of the largest left out; nil if there are none.
+    func stateScale(_ ink: [Ink], owner: [Int], merged: [Int: [Point]],
+                    mergedRounds: [CircleFit], loops: Set<Int>, finalCircles: Set<Int>)
+        -> Double? {
+        let alone = ink.indices.compactMap { k -> Double? in
+            guard ink[k].isState, owner[k] == k, merged[k] == nil, !loops.contains(k),
+                  !finalCircles.contains(k) else { return nil }
+            return ink[k].fit?.radius
+        }
+        let radii = alone + mergedRounds.map(\.radius)
+        let largest = radii.max() ?? 0
+        let states = radii.filter { $0 >= Self.tinyCircleRatio * largest }.sorted()
+        return states.isEmpty ? nil : states[states.count / 2]
     }
 
     /// Why a circle of `radius` is no state beside states of radius `scale`.
