@@ -772,12 +772,15 @@ import TestSupport
         })
     }
 
-    @Test(arguments: ["circle", "cycle"])
-    func aTriangleHeadRoundTheShaftsEndAcrossTheStatesOutlineJoinsItsShaft(label: String) throws {
+    @Test(arguments: [("circle", "circle"), ("cycle", "circle"), ("other", "cycle")])
+    func aTriangleHeadRoundTheShaftsEndAcrossTheStatesOutlineJoinsItsShaft(
+        label: String, pointedAt: String) throws {
         // A closed head drawn round the end of a short shaft, across q1's outline, over half
         // the shaft's size and round enough to fit a circle (the classifier calls it a circle
-        // or a loop): its outline is no round, so it is the head, not a loop on q1.
+        // or a loop): its outline is no round, so it is the head, not a loop on q1. Also when
+        // q1 is a round the classifier calls a loop.
         var d = Self.twoStates
+        d.strokes[1].label = pointedAt
         d.add("arrow", Self.shaft(Point(x: 142, y: 100), Point(x: 250, y: 100)))  // 3
         d.add(label, Self.roundedTriangle(center: Point(x: 246, y: 100), radius: 22))  // 4
         let assembly = d.assemble()

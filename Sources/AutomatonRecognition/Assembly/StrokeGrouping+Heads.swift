@@ -21,11 +21,15 @@ extension StrokeGrouping {
         var offers: [Offer] = []
         var rounds = Set<Int>()
         // A closed round may be a closed head (a triangle drawn in one stroke) however large,
-        // where it touches a larger state that is not its own: the state the arrow points at.
+        // where it touches a larger state that is not its own: the state the arrow points at
+        // (a state alone, or a closed round of state size of any class that is no loop: a
+        // state the classifier calls a loop).
         func touchesAnotherState(_ h: Int) -> Bool {
             guard let own = ink[h].fit else { return false }
             return ink.indices.contains { k in
-                guard k != h, ink[k].isState, let c = ink[k].fit,
+                guard k != h, ink[k].isState || (inCircle.contains(k) && owner[k] == k
+                                                  && merged[k] == nil && !loops.contains(k)),
+                      let c = ink[k].fit,
                       c.radius >= Self.closedHeadStateRatio * own.radius,
                       own.center.distance(to: c.center) > options.ringCenterTolerance * c.radius
                 else { return false }
