@@ -187,6 +187,21 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == (label == "other" ? [3, 4] : [3]))
     }
 
+    /// A V at the tip of a long shaft and a short stroke across the line 10 units ahead of
+    /// the V's apex (0.63 of its size: offered as a head only within 0.6, and too far from
+    /// the V to touch it as a piece): a leftover piece of the head at the shaft's headed end
+    /// (`leftoverHeads`; before, it was rejected apart).
+    @Test func aStrokeJustAheadOfAHeadedShaftsTipIsAPieceOfItsHead() throws {
+        let tip = Point(x: 250, y: 100)
+        var d = Self.twoStates
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), tip))                   // 3
+        d.add("circle", Self.head(at: tip))                                      // 4
+        d.add("arrow", Self.shaft(Point(x: 260, y: 92), Point(x: 260, y: 108)))  // 5
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == Self.expected)
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4, 5], role: "transition")
+    }
+
     @Test func aBarbDrawnWithTheShaftTurningBackByLittleMoreThanAnElbowIsStillABarb() throws {
         // As above, but the barbs stand 75° off the shaft: the one drawn with the shaft
         // turns back by 105°, more than a connector's elbow (about 90°).

@@ -173,26 +173,34 @@ extension StrokeGrouping {
         return !free(atEnd) && free(atStart) ? 0 : 1
     }
 
-    /// Heads for shafts left without one: a shaft the classifier calls none of its classes
-    /// (`other`: without a head it is rejected), no whole arrow, that was dealt no head and
-    /// is no head itself, takes a stroke of `loose` (alone, no head, shaft, round or
-    /// letter) lying at one of its ends: the nearest ink within `leftoverHeadReach` of the
-    /// stroke's extent from the end, its centre within as much of the shaft's line and
-    /// ahead of the end, and `barbBehind` behind it. Such a head was offered nowhere: a
-    /// barb drawn well off the tip, a head drawn ahead of the shaft, or one whose other
-    /// offers lost. Not a whole arrow or a stroke the classifier calls a loop (the arrows
+    /// Heads for shafts left without one, and head pieces left over. A shaft the
+    /// classifier calls none of its classes (`other`: without a head it is rejected), no
+    /// whole arrow, that was dealt no head and is no head itself, takes a stroke of `loose`
+    /// (alone, no head, shaft, round or letter) lying at one of its ends: the nearest ink
+    /// within `leftoverHeadReach` of the stroke's extent from the end, its centre within as
+    /// much of the shaft's line and ahead of the end, and `barbBehind` behind it. Such a
+    /// head was offered nowhere: a barb drawn well off the tip, a head drawn ahead of the
+    /// shaft, or one whose other offers lost. A shaft of `leftoverPieceShaft`·S or more
+    /// with a head takes such strokes lying at its head's end as pieces of that head (a
+    /// barb drawn twice, a side of an open triangle, too far from the other pieces to
+    /// touch them). Not a whole arrow or a stroke the classifier calls a loop (the arrows
     /// and loops of one-stroke drawings lie at each other's ends). Best first by
-    /// (gap + lateral offset) / extent; one head stroke per shaft (its other pieces join it
-    /// as `headPieces`). Returns shaft → its head.
+    /// (gap + lateral offset) / extent; each stroke once, one head stroke for a shaft with
+    /// none (its other pieces join it as `headPieces`). Returns shaft → its new head.
     func leftoverHeads(_ ordered: [ClassifiedStroke], ink: [Ink], shafts: Shafts,
                        headsOf: [Int: [(head: Int, end: ShaftEnd)]], dealt: Set<Int>,
                        loose: Set<Int>, handwriting: Set<Int>, scale: Double?)
         -> [(shaft: Int, head: (head: Int, end: ShaftEnd))] {
         var offers: [(score: Double, head: Int, shaft: Int, end: ShaftEnd)] = []
         let reach = Self.leftoverHeadReach
-        for (s, ends) in shafts.ends where ordered[s].kind == nil && headsOf[s] == nil
-            && !dealt.contains(s) && !shafts.wholeArrows.contains(s) && !handwriting.contains(s) {
-            for end in ends {
+        for (s, ends) in shafts.ends where !handwriting.contains(s) {
+            let held = headsOf[s]
+            let bare = held == nil && ordered[s].kind == nil && !dealt.contains(s)
+                && !shafts.wholeArrows.contains(s)
+            let headed = held != nil
+                && ink[s].extent >= Self.leftoverPieceShaft * (scale ?? 0)
+            guard bare || headed else { continue }
+            for end in ends where held?.contains(where: { $0.end.side == end.side }) ?? true {
                 for h in loose where h != s && !shafts.wholeArrows.contains(h)
                     && ordered[h].kind != .cycle {
                     let size = ink[h].extent
@@ -213,11 +221,11 @@ extension StrokeGrouping {
         var heads: [(shaft: Int, head: (head: Int, end: ShaftEnd))] = []
         for offer in offers.sorted(by: { ($0.score, $0.head, $0.shaft, $0.end.side)
                                             < ($1.score, $1.head, $1.shaft, $1.end.side) })
-        where !taken.contains(offer.head) && !taken.contains(offer.shaft) {
+        where !taken.contains(offer.head)
+            && (!taken.contains(offer.shaft) || headsOf[offer.shaft] != nil) {
             heads.append((offer.shaft, (offer.head, offer.end)))
             taken.formUnion([offer.head, offer.shaft])
         }
         return heads
     }
 }
-

@@ -123,7 +123,9 @@ import StrokeFormats
 ///    A shaft the classifier calls none of its classes that was dealt no head, then
 ///    takes the nearest stroke left alone lying at one of its ends within
 ///    `leftoverHeadReach` of that stroke's extent (gap, lateral offset and how far ahead;
-///    `barbBehind` behind), which is no whole arrow or loop (`leftoverHeads`).
+///    `barbBehind` behind), which is no whole arrow or loop; a shaft of
+///    `leftoverPieceShaft`·S or more with a head takes such strokes at its head's end as
+///    pieces of it (`leftoverHeads`).
 ///    The shaft is taken end to end (a bent connector is not cut at its corner);
 ///    the arrow points to the end with the head whatever the pen direction; its tip is
 ///    the shaft's end or, for a head drawn ahead of it, the head's apex; its barbs come
@@ -220,6 +222,7 @@ struct StrokeGrouping {
     static let barbLateral = 0.85
     static let minimumBarbAngle = 10.0 * Double.pi / 180
     static let leftoverHeadReach = 1.0
+    static let leftoverPieceShaft = 1.5
     static let rescaledScale = 1.5
     static let maximumBarbAngle = 80.0 * Double.pi / 180
 
@@ -409,11 +412,12 @@ struct StrokeGrouping {
                     || !(ink[k].fit.map(passesAsCircle) ?? false))
         })
         // (A shaft the classifier calls nothing that was dealt no head takes a stroke left
-        // alone lying at one of its ends, in a wider reach.)
+        // alone lying at one of its ends, in a wider reach; a long shaft with a head, such
+        // strokes at its head's end as pieces.)
         for (shaft, head) in leftoverHeads(ordered, ink: ink, shafts: shafts, headsOf: headsOf,
                                            dealt: dealt, loose: loose, handwriting: handwriting,
                                            scale: scale) {
-            headsOf[shaft] = [head]
+            headsOf[shaft, default: []].append(head)
             loose.remove(head.head)
             loose.remove(shaft)
         }
