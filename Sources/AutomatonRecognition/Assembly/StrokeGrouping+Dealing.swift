@@ -193,6 +193,12 @@ extension StrokeGrouping {
         -> [(shaft: Int, head: (head: Int, end: ShaftEnd))] {
         var offers: [(score: Double, head: Int, shaft: Int, end: ShaftEnd)] = []
         let reach = Self.leftoverHeadReach
+        // (Each candidate's box, made once: a drawing of thousands of scribbles has
+        // millions of pairs, and most lie far apart.)
+        let pieces = loose.sorted().filter { h in
+            ink[h].extent > 0 && !shafts.wholeArrows.contains(h) && ordered[h].kind != .cycle
+                && ink[h].extent <= Self.headSizeOfState * (scale ?? .infinity)
+        }.map { (head: $0, box: Box(ink[$0].sparse)) }
         for (s, ends) in shafts.ends where !handwriting.contains(s) {
             let held = headsOf[s]
             let bare = held == nil && ordered[s].kind == nil && !dealt.contains(s)
@@ -201,11 +207,10 @@ extension StrokeGrouping {
                 && ink[s].extent >= Self.leftoverPieceShaft * (scale ?? 0)
             guard bare || headed else { continue }
             for end in ends where held?.contains(where: { $0.end.side == end.side }) ?? true {
-                for h in loose where h != s && !shafts.wholeArrows.contains(h)
-                    && ordered[h].kind != .cycle {
+                for (h, box) in pieces where h != s {
                     let size = ink[h].extent
-                    guard size > 0, size <= Self.headSize * ink[s].extent,
-                          size <= Self.headSizeOfState * (scale ?? .infinity) else { continue }
+                    guard size <= Self.headSize * ink[s].extent,
+                          box.distance(to: end.point) <= reach * size else { continue }
                     let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                     guard gap <= reach * size else { continue }
                     let center = centroid(ink[h].sparse)

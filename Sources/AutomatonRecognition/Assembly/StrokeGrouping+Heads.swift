@@ -24,14 +24,20 @@ extension StrokeGrouping {
         // where it touches a larger state that is not its own: the state the arrow points at
         // (a state alone, or a closed round of state size of any class that is no loop: a
         // state the classifier calls a loop).
+        // (Those states listed once: a drawing of thousands of scribbles has thousands of
+        // closed rounds.)
+        let states = ink.indices.compactMap { k -> (k: Int, circle: CircleFit)? in
+            guard ink[k].isState || (inCircle.contains(k) && owner[k] == k && merged[k] == nil
+                                     && !loops.contains(k)), let c = ink[k].fit else { return nil }
+            return (k, c)
+        }
         func touchesAnotherState(_ h: Int) -> Bool {
-            guard let own = ink[h].fit else { return false }
-            return ink.indices.contains { k in
-                guard k != h, ink[k].isState || (inCircle.contains(k) && owner[k] == k
-                                                  && merged[k] == nil && !loops.contains(k)),
-                      let c = ink[k].fit,
-                      c.radius >= Self.closedHeadStateRatio * own.radius,
-                      own.center.distance(to: c.center) > options.ringCenterTolerance * c.radius
+            guard let own = ink[h].fit, !ink[h].sparse.isEmpty else { return false }
+            let box = Box(ink[h].sparse)
+            return states.contains { k, c in
+                guard k != h, c.radius >= Self.closedHeadStateRatio * own.radius,
+                      own.center.distance(to: c.center) > options.ringCenterTolerance * c.radius,
+                      box.distance(to: c.center) <= (1 + Self.closedHeadOutlineGap) * c.radius
                 else { return false }
                 return ink[h].sparse.contains { abs($0.distance(to: c.center) - c.radius)
                     <= Self.closedHeadOutlineGap * c.radius }
