@@ -1,5 +1,6 @@
 // StrokeGrouping: rounds — states drawn in two arcs (and arcs lying on a state), self-loops,
-// the closed-form circle fit and the tests on arcs that it feeds.
+// the closed-form circle fit and the tests on arcs that it feeds, and S measured again over
+// the states once arcs are joined.
 
 import Foundation
 import DrawingClassifier
@@ -281,5 +282,22 @@ extension StrokeGrouping {
     func endsMeet(_ a: [Point], _ b: [Point], within distance: Double) -> Bool {
         guard let a0 = a.first, let a1 = a.last, let b0 = b.first, let b1 = b.last else { return false }
         return [a0, a1].contains { p in min(p.distance(to: b0), p.distance(to: b1)) <= distance }
+    }
+
+    /// The median radius of the states once arcs are joined: strokes passing as states
+    /// alone that are no loop, arc or ring, and the rounds in arcs (`mergedRounds`), those
+    /// under `tinyCircleRatio` of the largest left out; nil if there are none.
+    func stateScale(_ ink: [Ink], owner: [Int], merged: [Int: [Point]],
+                    mergedRounds: [CircleFit], loops: Set<Int>, finalCircles: Set<Int>)
+        -> Double? {
+        let alone = ink.indices.compactMap { k -> Double? in
+            guard ink[k].isState, owner[k] == k, merged[k] == nil, !loops.contains(k),
+                  !finalCircles.contains(k) else { return nil }
+            return ink[k].fit?.radius
+        }
+        let radii = alone + mergedRounds.map(\.radius)
+        let largest = radii.max() ?? 0
+        let states = radii.filter { $0 >= Self.tinyCircleRatio * largest }.sorted()
+        return states.isEmpty ? nil : states[states.count / 2]
     }
 }

@@ -487,23 +487,6 @@ struct StrokeGrouping {
         return groups.sorted { $0.members[0] < $1.members[0] }
     }
 
-    /// The median radius of the states once arcs are joined: strokes passing as states
-    /// alone that are no loop, arc or ring, and the rounds in arcs (`mergedRounds`), those
-    /// under `tinyCircleRatio` of the largest left out; nil if there are none.
-    func stateScale(_ ink: [Ink], owner: [Int], merged: [Int: [Point]],
-                    mergedRounds: [CircleFit], loops: Set<Int>, finalCircles: Set<Int>)
-        -> Double? {
-        let alone = ink.indices.compactMap { k -> Double? in
-            guard ink[k].isState, owner[k] == k, merged[k] == nil, !loops.contains(k),
-                  !finalCircles.contains(k) else { return nil }
-            return ink[k].fit?.radius
-        }
-        let radii = alone + mergedRounds.map(\.radius)
-        let largest = radii.max() ?? 0
-        let states = radii.filter { $0 >= Self.tinyCircleRatio * largest }.sorted()
-        return states.isEmpty ? nil : states[states.count / 2]
-    }
-
     /// Why a circle of `radius` is no state beside states of radius `scale`.
     private static func tooSmall(_ radius: Double, scale: Double) -> String {
         "a circle too small for a state (radius \(Int(radius.rounded())) beside states of "
