@@ -186,7 +186,8 @@ extension StrokeGrouping {
     /// touch them). Not a whole arrow or a stroke the classifier calls a loop (the arrows
     /// and loops of one-stroke drawings lie at each other's ends). Best first by
     /// (gap + lateral offset) / extent; each stroke once, one head stroke for a shaft with
-    /// none (its other pieces join it as `headPieces`). Returns shaft → its new head.
+    /// none (its other pieces join it as `headPieces`), up to `maximumHeadStrokes` for one
+    /// with a head. Returns shaft → its new head.
     func leftoverHeads(_ ordered: [ClassifiedStroke], ink: [Ink], shafts: Shafts,
                        headsOf: [Int: [(head: Int, end: ShaftEnd)]], dealt: Set<Int>,
                        loose: Set<Int>, handwriting: Set<Int>, scale: Double?)
@@ -197,7 +198,6 @@ extension StrokeGrouping {
         // millions of pairs, and most lie far apart.)
         let pieces = loose.sorted().filter { h in
             ink[h].extent > 0 && !shafts.wholeArrows.contains(h) && ordered[h].kind != .cycle
-                && ink[h].extent <= Self.headSizeOfState * (scale ?? .infinity)
         }.map { (head: $0, box: Box(ink[$0].sparse)) }
         for (s, ends) in shafts.ends where !handwriting.contains(s) {
             let held = headsOf[s]
@@ -223,13 +223,16 @@ extension StrokeGrouping {
             }
         }
         var taken = Set<Int>()
+        var count = headsOf.mapValues(\.count)
         var heads: [(shaft: Int, head: (head: Int, end: ShaftEnd))] = []
         for offer in offers.sorted(by: { ($0.score, $0.head, $0.shaft, $0.end.side)
                                             < ($1.score, $1.head, $1.shaft, $1.end.side) })
         where !taken.contains(offer.head)
-            && (!taken.contains(offer.shaft) || headsOf[offer.shaft] != nil) {
+            && (!taken.contains(offer.shaft) || headsOf[offer.shaft] != nil)
+            && count[offer.shaft, default: 0] < Self.maximumHeadStrokes {
             heads.append((offer.shaft, (offer.head, offer.end)))
             taken.formUnion([offer.head, offer.shaft])
+            count[offer.shaft, default: 0] += 1
         }
         return heads
     }

@@ -221,10 +221,10 @@ struct StrokeGrouping {
     static let barbGap = 1.0
     static let barbLateral = 0.85
     static let minimumBarbAngle = 10.0 * Double.pi / 180
+    static let maximumBarbAngle = 80.0 * Double.pi / 180
     static let leftoverHeadReach = 1.0
     static let leftoverPieceShaft = 1.5
     static let rescaledScale = 1.5
-    static let maximumBarbAngle = 80.0 * Double.pi / 180
 
     /// One element-to-be.
     struct Group {
