@@ -46,7 +46,8 @@ extension StrokeGrouping {
         // Every shaft end's place, flat: scanned for every stroke (a drawing of thousands of
         // scribbles has millions of pairs), and a `ShaftEnd` is costly to copy.
         // (`whole`: a whole arrow's tail (0), which takes only a V or a closed head, or its
-        // tip (1), which takes only a V that is no loop.)
+        // tip (1), which takes only a V that is no loop and whose outline is no round: a
+        // self-loop open at its ends measures as a V.)
         let places = shafts.ends.flatMap { s, ends in
             let whole = shafts.wholeArrows.contains(s)
             return ends.enumerated().map {
@@ -93,7 +94,8 @@ extension StrokeGrouping {
                 let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
                 guard gap <= reach else { continue }
                 if place.whole == 0, !(roundish || isVee(ink[h])) { continue }
-                if place.whole == 1, roundish || loops.contains(h) || !isVee(ink[h]) { continue }
+                if place.whole == 1, roundish || loops.contains(h) || !isVee(ink[h])
+                    || hull(h).circularity > Self.roundHull { continue }
                 // (A barb pointing back from the end is judged by its near end: its
                 // middle lies off the line by the barb's own slant.)
                 let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)

@@ -85,8 +85,10 @@ import StrokeFormats
 ///    bend and a pen flick read as barbs) but for a head drawn apart that the model finds
 ///    at least `wholeArrowOdds` log-odds likely: at its tail a V or a closed head (a pen
 ///    flick at a shaft's end reads as two barbs; the head drawn apart at the other end
-///    says where it points), at its tip a V that is no loop (a connector's bends near its
-///    end read as barbs; the V drawn over them is the head); and it is a head only of a
+///    says where it points), at its tip a V that is no loop and whose outline is no round
+///    (hull circularity at most `roundHull`: an open self-loop measures as a V) (a
+///    connector's bends near its end read as barbs; the V drawn over them is the head);
+///    and it is a head only of a
 ///    shaft `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook) — or, a V at most
 ///    `wholeVeeOfState`·S across, of one `wholeVeeHeadSize`⁻¹ times (a V head drawn with
 ///    a stroke on measures as an arrow with two barbs); a stroke that can
