@@ -86,14 +86,14 @@ import StrokeFormats
 ///    at least `wholeArrowOdds` log-odds likely: at its tail a V or a closed head (a pen
 ///    flick at a shaft's end reads as two barbs; the head drawn apart at the other end
 ///    says where it points), at its tip a V that is no loop and whose outline is no round
-///    (hull circularity at most `roundHull`: an open self-loop measures as a V) (a
-///    connector's bends near its end read as barbs; the V drawn over them is the head);
-///    and it is a head only of a
-///    shaft `wholeArrowHeadSize`⁻¹ times its size (a barb with a hook) — or, a V at most
-///    `wholeVeeOfState`·S across, of one `wholeVeeHeadSize`⁻¹ times (a V head drawn with
-///    a stroke on measures as an arrow with two barbs); a stroke that can
-///    be the head of a shaft twice its size (offered with a score under `parentOffer`: a
-///    short shaft ending beside a long one is no barb of it) takes no head at its end
+///    (hull circularity at most `roundHull`: an open self-loop measures as a V; a
+///    connector's bends near its end read as barbs, the V drawn over them is the head);
+///    and it is a head only of a shaft `wholeArrowHeadSize`⁻¹ times its size (a barb
+///    with a hook) — or, a V at most `wholeVeeOfState`·S across, of one
+///    `wholeVeeHeadSize`⁻¹ times (a V head drawn with a stroke on measures as an arrow
+///    with two barbs); a stroke that can be the head of a shaft twice its size
+///    (offered with a score under `parentOffer`: a short shaft ending beside a long one
+///    is no barb of it) takes no head at its end
 ///    lying at that shaft's end (the two barbs of a V would take each other), nor at all
 ///    when a stroke
 ///    offered at its other end is offered to that shaft too (the other barb of the same
