@@ -284,9 +284,9 @@ extension StrokeGrouping {
         return [a0, a1].contains { p in min(p.distance(to: b0), p.distance(to: b1)) <= distance }
     }
 
-    /// The median radius of the states once arcs are joined: strokes passing as states
-    /// alone that are no loop, arc or ring, and the rounds in arcs (`mergedRounds`), those
-    /// under `tinyCircleRatio` of the largest left out; nil if there are none.
+    /// The median radius of the states once arcs are joined (`medianStateRadius`): strokes
+    /// passing as states alone that are no loop, arc or ring, and the rounds in arcs
+    /// (`mergedRounds`).
     func stateScale(_ ink: [Ink], owner: [Int], merged: [Int: [Point]],
                     mergedRounds: [CircleFit], loops: Set<Int>, finalCircles: Set<Int>)
         -> Double? {
@@ -295,9 +295,14 @@ extension StrokeGrouping {
                   !finalCircles.contains(k) else { return nil }
             return ink[k].fit?.radius
         }
-        let radii = alone + mergedRounds.map(\.radius)
+        return Self.medianStateRadius(alone + mergedRounds.map(\.radius))
+    }
+
+    /// The median of the radii of states, those under `tinyCircleRatio` of the largest (dots,
+    /// letters) left out; nil if there are none: the drawing's S.
+    static func medianStateRadius(_ radii: [Double]) -> Double? {
         let largest = radii.max() ?? 0
-        let states = radii.filter { $0 >= Self.tinyCircleRatio * largest }.sorted()
+        let states = radii.filter { $0 >= tinyCircleRatio * largest }.sorted()
         return states.isEmpty ? nil : states[states.count / 2]
     }
 }

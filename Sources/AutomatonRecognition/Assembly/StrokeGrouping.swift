@@ -281,9 +281,7 @@ struct StrokeGrouping {
                   let fit = ink[k].fit, passesAsCircle(fit) else { return nil }
             return fit.radius
         }
-        let largest = circleRadii.max() ?? 0
-        let stateRadii = circleRadii.filter { $0 >= Self.tinyCircleRatio * largest }.sorted()
-        var scale: Double? = stateRadii.isEmpty ? nil : stateRadii[stateRadii.count / 2]
+        var scale = Self.medianStateRadius(circleRadii)
         for k in ink.indices where ordered[k].rejection == nil && ordered[k].kind == .circle {
             if let fit = ink[k].fit, passesAsCircle(fit),
                fit.radius >= Self.tinyCircleRatio * (scale ?? 0) {
