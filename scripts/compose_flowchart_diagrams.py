@@ -12,8 +12,9 @@ as strays. The stroke order is shuffled, so heads are often drawn long after the
 
 Arrows used: flowchart arrows of 2+ strokes made of one shaft (the stroke of largest
 extent) and head strokes each near a shaft end (nearest distance ≤ the head stroke's
-extent) and smaller than 0.8 x the shaft; the head end is the shaft end nearest the head
-strokes. The shaft is bent (two-way pairs) and scaled to the layout; the head strokes keep
+extent), smaller than 0.8 x the shaft and hand-sized (no point further than HEAD_REACH
+from the shaft end: a longer stroke is the second leg of a bent connector, its own head at
+its far end); the head end is the shaft end nearest the head strokes. The shaft is bent (two-way pairs) and scaled to the layout; the head strokes keep
 a hand-sized scale (12-25 % of the arrow, as compose_diagrams.py) and turn with the
 shaft's end.
 
@@ -83,6 +84,10 @@ def gap(point, pts):
 
 DEV_WRITERS = (2, 6, 8, 12, 14, 16, 18, 20, 22, 28, 32)
 HELDOUT_WRITERS = (5, 9, 11, 15, 17, 19, 23, 29, 33)
+# The furthest a head stroke reaches from its shaft's end, in FC_A ink units. Every head
+# stroke of the dev writers' arrows lies within 145 of it; a bent connector drawn as two
+# legs, the second ending in the head (writer 5), reaches 200-500 and is no shaft-and-head.
+HEAD_REACH = 180.0
 
 
 def load_flowcharts(folder, writers):
@@ -112,6 +117,7 @@ def load_flowcharts(folder, writers):
                     d = [gap(e, h) for e in ends]
                     e = min(0, 1, key=lambda i: d[i])
                     ok = ok and d[e] <= extent(h) and extent(h) <= 0.8 * extent(shaft)
+                    ok = ok and max(norm(sub(p, ends[e])) for p in h) <= HEAD_REACH
                     near.append(e)
                 if ok and len(set(near)) == 1:
                     arrows.append({"strokes": strokes, "shaft": k, "tip_at_end": near[0] == 1})
