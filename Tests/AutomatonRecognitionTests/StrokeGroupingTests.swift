@@ -555,6 +555,26 @@ import TestSupport
         #expect(isClose(radius, 40.5, absolute: 1.5))
     }
 
+    /// q1 drawn twice over (a second round of its size, 1 unit larger and slightly
+    /// wobbly): one state of two strokes, not a final state; before, the second round
+    /// was q1's ring (flowchart writer 23 draws connectors so). Moved 7 units off q1's
+    /// centre, the second round lies 0.11 of the radius from it on average, as a final
+    /// state's two circles do even where their sizes agree: a ring.
+    @Test(arguments: [(0.0, false), (7.0, true)])
+    func aStateDrawnTwiceOverIsOneStateNotAFinalOne(offset: Double, final: Bool) throws {
+        var d = Self.twoStates
+        var rng = SplitMix64(seed: 0)
+        d.add("circle", Stroke(points: Sketch.circlePoints(
+            center: Point(x: Self.right.x + offset, y: Self.right.y), radius: 41, from: 1.0,
+            sweep: 2.1 * Double.pi, count: 60, noise: 0.6, using: &rng)))         // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton)
+                == ["q0 initial", final ? "q1 final" : "q1", "q0 -> q1 a"])
+        let state = try #require(Self.element(of: 1, in: assembly))
+        #expect(state.strokes == (final ? [1] : [1, 3]))
+    }
+
     /// A lumpy round that passes as a state alone (a trefoil-like outline, its fit's
     /// trimmed residual 0.155 of its radius) and the wobbly arc closing it, bulging out:
     /// together they fit one circle only as loosely as a lumpy state alone (0.169), more

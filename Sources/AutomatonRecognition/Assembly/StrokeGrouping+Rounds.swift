@@ -21,6 +21,47 @@ extension StrokeGrouping {
             && fit.coveredAngle >= options.contextCircleCoverage && fit.radius >= radius
     }
 
+    /// Pairs of strokes that are one round drawn twice: both pass as states, concentric
+    /// (centres within `finalCircleCenter` of the smaller radius), of one size (the smaller
+    /// over `finalCircleRatio` of the larger) and lying along each other (each one's
+    /// samples on average within `retracedGap` of the smaller radius from the other's ink;
+    /// a final state's two circles lie 0.15 of it apart or more, even where their fitted
+    /// sizes agree). Each stroke in one pair at most, the closest sizes first; (first,
+    /// second) in input order.
+    func retracedRounds(_ ink: [Ink], among states: [Int]) -> [(Int, Int)] {
+        // (By size, so each round is compared only with those of about its size.)
+        let bySize = states.filter { ink[$0].fit != nil }.sorted {
+            (ink[$0].fit!.radius, $0) < (ink[$1].fit!.radius, $1)
+        }
+        var pairs: [(a: Int, b: Int, ratio: Double)] = []
+        for (i, k) in bySize.enumerated() {
+            let small = ink[k].fit!.radius
+            for l in bySize[(i + 1)...] {
+                let large = ink[l].fit!.radius
+                guard small > Self.finalCircleRatio * large else { break }
+                let (a, b) = (min(k, l), max(k, l))
+                let (fa, fb) = (ink[a].fit!, ink[b].fit!)
+                if fa.center.distance(to: fb.center) <= Self.finalCircleCenter * small,
+                   meanGap(ink[a].samples, ink[b].samples) <= Self.retracedGap * small,
+                   meanGap(ink[b].samples, ink[a].samples) <= Self.retracedGap * small {
+                    pairs.append((a, b, small / large))
+                }
+            }
+        }
+        var taken = Set<Int>(), out: [(Int, Int)] = []
+        for p in pairs.sorted(by: { ($0.ratio, -$0.a, -$0.b) > ($1.ratio, -$1.a, -$1.b) })
+        where !taken.contains(p.a) && !taken.contains(p.b) {
+            taken.formUnion([p.a, p.b])
+            out.append((p.a, p.b))
+        }
+        return out
+    }
+
+    /// The mean distance of `points` from the polyline `line`.
+    func meanGap(_ points: [Point], _ line: [Point]) -> Double {
+        points.reduce(0) { $0 + distance(from: $1, toPolyline: line) } / Double(points.count)
+    }
+
     /// The states (`isState`) that are self-loops: a "circle" crossing a larger round's
     /// outline (not concentric) is one, as the assembler decides, and may take a head. (The
     /// larger one may be any closed round of state size, whatever its class.)

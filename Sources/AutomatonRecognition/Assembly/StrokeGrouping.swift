@@ -43,7 +43,10 @@ import StrokeFormats
 ///    outline is smaller. A stroke covering most of a round concentric with a state or a
 ///    round in arcs, inside or around it within a ring's ratio, is the other circle of a
 ///    final state, whatever its class (`finalCircles`: an open C, an oval), and no arc
-///    lying on that round.
+///    lying on that round. Before the arcs, two strokes passing as states that are one
+///    round drawn twice over (concentric, the smaller over `finalCircleRatio` of the
+///    larger, each lying on average within `retracedGap` of the radius from the other)
+///    are one state, not a final state (`retracedRounds`).
 /// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
 ///    `textOutlineGap`·S), lying within `textGap`·S of each other, are letters of a word:
 ///    `rejected`, whatever the classifier made of each (text is not read as labels yet) —
@@ -190,6 +193,7 @@ struct StrokeGrouping {
     static let finalCircleResidual = 0.25
     static let finalCircleCenter = 0.3
     static let finalCircleRatio = 0.95
+    static let retracedGap = 0.1
     static let touchingRounds = 1.25
     static let touchingLoop = 1.15
     static let bridgedRound = 0.75
@@ -337,13 +341,24 @@ struct StrokeGrouping {
             let center = quickFit(resampled(points, count: 32))?.center ?? centroid(points)
             knownInk[leader] = inAngleOrder(points, around: center)
         }
+        // A round drawn twice over is one state (no final state: its circles differ in size).
+        var retraced = Set<Int>()
+        for (a, b) in retracedRounds(ink, among: ink.indices.filter {
+            ink[$0].isState && !known.contains($0) && !loops.contains($0)
+        }) {
+            owner[b] = a
+            retraced.formUnion([a, b])
+            let points = ink[a].points + ink[b].points
+            let center = quickFit(resampled(points, count: 32))?.center ?? centroid(points)
+            knownInk[a] = inAngleOrder(points, around: center)
+        }
         // (The arc pairs observed, by input index.)
         func observed(_ pairs: [(Int, Int, [Double])]) {
             observeArcs?(pairs.map { a, b, inputs in
                 ArcPairRecord(first: ordered[a].index, second: ordered[b].index, inputs: inputs)
             })
         }
-        let joined = joinArcs(&ink, loops: loops.union(known), scale: scale,
+        let joined = joinArcs(&ink, loops: loops.union(known).union(retraced), scale: scale,
                               kinds: ordered.map(\.kind), owner: &owner,
                               observe: observeArcs == nil ? nil : observed)
         let merged = joined.merged.merging(knownInk) { _, known in known }
