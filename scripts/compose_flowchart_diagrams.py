@@ -14,9 +14,9 @@ Arrows used: flowchart arrows of 2+ strokes made of one shaft (the stroke of lar
 extent) and head strokes each near a shaft end (nearest distance ≤ the head stroke's
 extent), smaller than 0.8 x the shaft and hand-sized (no point further than HEAD_REACH
 from the shaft end: a longer stroke is the second leg of a bent connector, its own head at
-its far end); the head end is the shaft end nearest the head strokes. The shaft is bent (two-way pairs) and scaled to the layout; the head strokes keep
-a hand-sized scale (12-25 % of the arrow, as compose_diagrams.py) and turn with the
-shaft's end.
+its far end); the head end is the shaft end nearest the head strokes. The shaft is bent
+(two-way pairs) and scaled to the layout; the head strokes keep a hand-sized scale
+(12-25 % of the arrow, as compose_diagrams.py) and turn with the shaft's end.
 
 Writers are split: --writers dev (even writer numbers: 2 6 8 12 14 16 18 20 22 28 32) for
 tuning, heldout (odd: 5 9 11 15 17 19 23 29 33) for the reported figures, or all; or one

@@ -341,7 +341,7 @@ struct StrokeGrouping {
             let center = quickFit(resampled(points, count: 32))?.center ?? centroid(points)
             knownInk[leader] = inAngleOrder(points, around: center)
         }
-        // A round drawn twice over is one state (no final state: its circles differ in size).
+        // A round drawn twice over is one state (a final state's two circles lie apart).
         var retraced = Set<Int>()
         for (a, b) in retracedRounds(ink, among: ink.indices.filter {
             ink[$0].isState && !known.contains($0) && !loops.contains($0)
