@@ -25,7 +25,7 @@ extension StrokeGrouping {
     /// (centres within `finalCircleCenter` of the smaller radius), of one size (the smaller
     /// over `finalCircleRatio` of the larger) and lying along each other (each one's
     /// samples on average within `retracedGap` of the smaller radius from the other's ink;
-    /// a final state's two circles lie 0.15 of it apart or more, even where their fitted
+    /// a final state's two circles lie 0.14 of it apart or more, even where their fitted
     /// sizes agree). Each stroke in one pair at most, the closest sizes first; (first,
     /// second) in input order.
     func retracedRounds(_ ink: [Ink], among states: [Int]) -> [(Int, Int)] {
