@@ -24,7 +24,7 @@ Prints, per writer, the failures of each kind over the placements. Seeded: the s
 gives the same counts. Python standard library only.
 
 usage: probe_flowchart_elements.py [--writers dev|heldout|all|N[,N...]] [--fa-recognize PATH]
-                                   [--model PATH] [--show K]
+                                   [--model PATH] [--flowcharts DIR] [--show K]
 """
 import argparse
 import json
