@@ -206,28 +206,49 @@ def place_strokes(strokes, center, size, turn):
     return [[add(center, mul(scale, rot(sub(p, c), turn))) for p in s] for s in strokes]
 
 
+def place_connection(conn, center, radius, turn):
+    """A connection circle's strokes moved so their joint bounding box is centred on
+    `center`, half its mean side equal to `radius`, turned by `turn`."""
+    pts = [p for s in conn for p in s]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    half = ((max(xs) - min(xs)) + (max(ys) - min(ys))) / 4
+    c = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    return [[add(center, mul(radius / half, rot(sub(p, c), turn))) for p in s] for s in conn]
+
+
+def cut_in_two(rng, pts):
+    """A stroke cut into two arcs at a random point (30-70 % along), the second starting
+    up to 2 points before the cut (overlapping) or 3 after (a gap); None when an arc would
+    have under 4 points."""
+    n = len(pts)
+    cut = rng.randint(int(0.3 * n), int(0.7 * n))
+    overlap = rng.randint(-2, 3)
+    first, second = pts[:cut + max(overlap, 0)], pts[cut - min(overlap, 0):]
+    return (first, second) if len(first) >= 4 and len(second) >= 4 else None
+
+
+def head_at_end(hd, arc, size):
+    """The head strokes of `hd` (from head_shapes) at the end of `arc`, turned with the
+    arc's last direction and scaled so they reach `size` from its end."""
+    end, before = arc[-1], arc[-4]
+    turn = math.atan2(end[1] - before[1], end[0] - before[0]) - hd["angle"]
+    hand = size / (max(norm(sub(p, hd["tip"])) for h in hd["strokes"] for p in h) or 1)
+    return [[add(end, mul(hand, rot(sub(p, hd["tip"]), turn))) for p in h]
+            for h in hd["strokes"]]
+
+
 def state_strokes(rng, circles, connections, center, radius, arcs_chance):
     """A state's circle: a real $1 circle or flowchart connection, sometimes cut into two
     arcs (the second drawn separately, overlapping or leaving a small gap)."""
     if connections and rng.random() < 0.3:
         conn = rng.choice(connections)
-        turn = rng.uniform(0, 2 * math.pi)
-        pts = [p for s in conn for p in s]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        half = ((max(xs) - min(xs)) + (max(ys) - min(ys))) / 4
-        c = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        strokes = [[add(center, mul(radius / half, rot(sub(p, c), turn))) for p in s]
-                   for s in conn]
+        strokes = place_connection(conn, center, radius, rng.uniform(0, 2 * math.pi))
     else:
         strokes = [base.place_circle(rng, circles, center, radius)]
     if len(strokes) == 1 and rng.random() < arcs_chance:
-        pts = strokes[0]
-        n = len(pts)
-        cut = rng.randint(int(0.3 * n), int(0.7 * n))
-        overlap = rng.randint(-2, 3)
-        first, second = pts[:cut + max(overlap, 0)], pts[cut - min(overlap, 0):]
-        if len(first) >= 4 and len(second) >= 4:
-            strokes = [first, second] if rng.random() < 0.7 else [second, first]
+        arcs = cut_in_two(rng, strokes[0])
+        if arcs:
+            strokes = list(arcs) if rng.random() < 0.7 else [arcs[1], arcs[0]]
     return strokes
 
 
@@ -352,15 +373,9 @@ def compose(rng, circles, connections, arrows, heads, words, level):
             if rng.random() < 0.5:
                 # The head drawn as its own stroke: a real flowchart head at the arc's end.
                 arc = loop[:40]
-                end, before = arc[-1], arc[-4]
                 hd = rng.choice(heads)
-                src = hd["tip"]
-                turn = math.atan2(end[1] - before[1], end[0] - before[0]) - hd["angle"]
                 size = 0.35 * outer(s) * rng.uniform(0.8, 1.3)
-                hand = size / (max(norm(sub(p, src)) for h in hd["strokes"] for p in h) or 1)
-                placed = [[add(end, mul(hand, rot(sub(p, src), turn))) for p in h]
-                          for h in hd["strokes"]]
-                emit("loop", [arc] + placed, state=k)
+                emit("loop", [arc] + head_at_end(hd, arc, size), state=k)
             else:
                 emit("loop", [loop], state=k)
             owner = groups[-1]["strokes"][0]

@@ -107,12 +107,7 @@ def loop_head_probes(heads):
             rng = random.Random(k * 10 + variant)
             loop, _ = base.synth_loop(rng, (300, 250), R, angle)
             arc = loop[:40]
-            end, before = arc[-1], arc[-4]
-            turn = math.atan2(end[1] - before[1], end[0] - before[0]) - hd["angle"]
-            size = 0.35 * R * rng.uniform(0.8, 1.3)
-            hand = size / (max(norm(sub(p, hd["tip"])) for h in hd["strokes"] for p in h) or 1)
-            placed = [[add(end, mul(hand, rot(sub(p, hd["tip"]), turn))) for p in h]
-                      for h in hd["strokes"]]
+            placed = fc.head_at_end(hd, arc, 0.35 * R * rng.uniform(0.8, 1.3))
             strokes = [circle((300, 250), 1.0), circle((520, 250), 2.0),
                        straight_arrow((345, 250), (475, 250)), arc] + placed
             want = list(range(3, len(strokes)))
@@ -126,22 +121,11 @@ def loop_head_probes(heads):
 
 def connector_probes(connections):
     for k, conn in enumerate(connections):
-        pts = [p for s in conn for p in s]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        half = ((max(xs) - min(xs)) + (max(ys) - min(ys))) / 4
-        c = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         for variant in range(16):
             rng = random.Random(variant)
-            turn = variant * 2 * math.pi / 8
-            state = [[add((450, 250), mul(R / half, rot(sub(p, c), turn))) for p in s]
-                     for s in conn]
+            state = fc.place_connection(conn, (450, 250), R, variant * 2 * math.pi / 8)
             if variant >= 8 and len(state) == 1:
-                p = state[0]
-                cut = rng.randint(int(0.3 * len(p)), int(0.7 * len(p)))
-                overlap = rng.randint(-2, 3)
-                first, second = p[:cut + max(overlap, 0)], p[cut - min(overlap, 0):]
-                if len(first) >= 4 and len(second) >= 4:
-                    state = [first, second]
+                state = list(fc.cut_in_two(rng, state[0]) or state)
             strokes = [circle((150, 250), 1.0), straight_arrow((195, 250), (405, 250)),
                        straight_arrow((450, 140), (450, 205))] + state
 

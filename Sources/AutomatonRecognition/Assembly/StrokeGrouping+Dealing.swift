@@ -211,11 +211,10 @@ extension StrokeGrouping {
                     let size = ink[h].extent
                     guard size <= Self.headSize * ink[s].extent,
                           box.distance(to: end.point) <= reach * size else { continue }
-                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                    let gap = end.gap(to: ink[h].sparse) ?? .infinity
                     guard gap <= reach * size else { continue }
                     let center = centroid(ink[h].sparse)
-                    let lateral = abs((center - end.point).cross(end.outward))
-                    let along = (center - end.point).dot(end.outward)
+                    let lateral = end.lateral(of: center), along = end.along(of: center)
                     guard lateral <= reach * size, along <= reach * size,
                           along >= -Self.barbBehind * size else { continue }
                     offers.append(((gap + lateral) / size, h, s, end))

@@ -128,9 +128,9 @@ extension StrokeGrouping {
         }
         let behind = head.sparse.filter { ($0 - end.point).dot(end.outward) < 0 }.count
         return OfferFeatures(
-            gap: (head.sparse.map { $0.distance(to: end.point) }.min() ?? 0) / size,
-            lateral: abs((center - end.point).cross(end.outward)) / size,
-            along: (center - end.point).dot(end.outward) / size,
+            gap: (end.gap(to: head.sparse) ?? 0) / size,
+            lateral: end.lateral(of: center) / size,
+            along: end.along(of: center) / size,
             turned: turned(head, at: end), isVee: isVee(head),
             ofShaft: size / ink[offer.shaft].extent,
             ofState: size / (scale ?? size),

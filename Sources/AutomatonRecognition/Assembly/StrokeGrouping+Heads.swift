@@ -91,7 +91,7 @@ extension StrokeGrouping {
                 let reach = Self.headGap * size + Self.headGapOfShaft * ink[s].extent
                 guard box.distance(to: place.point) <= reach else { continue }
                 let end = shafts.ends[s]![e]
-                let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
+                let gap = end.gap(to: ink[h].sparse) ?? .infinity
                 guard gap <= reach else { continue }
                 if place.whole == 0, !(roundish || isVee(ink[h])) { continue }
                 if place.whole == 1, roundish || loops.contains(h) || !isVee(ink[h])
@@ -101,8 +101,7 @@ extension StrokeGrouping {
                 let barbOffset = roundish ? nil : barbLateral(ink[h], at: end)
                 // (Only the other barb lies at the corner before a barb.)
                 if end.hooked != nil, barbOffset == nil { continue }
-                let lateral = abs((center - end.point).cross(end.outward))
-                let along = (center - end.point).dot(end.outward)
+                let lateral = end.lateral(of: center), along = end.along(of: center)
                 guard lateral <= Self.headLateral * size
                         || (barbOffset ?? .infinity) <= Self.barbLateral * size,
                       along <= (roundish && !loops.contains(h)
@@ -230,8 +229,8 @@ extension StrokeGrouping {
                     if surrounds, here.contains(where: { other in
                         other.score < Self.barbOnlyRank && !liesBetterElsewhere(other, than: s)
                     }) { continue }
-                    let gap = ink[h].sparse.map { $0.distance(to: end.point) }.min() ?? .infinity
-                    let lateral = abs((center - end.point).cross(end.outward))
+                    let gap = end.gap(to: ink[h].sparse) ?? .infinity
+                    let lateral = end.lateral(of: center)
                     offers.append(((gap + lateral) / size, h, s, e, 0))
                 }
             }

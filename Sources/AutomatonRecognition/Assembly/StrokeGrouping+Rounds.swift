@@ -26,9 +26,9 @@ extension StrokeGrouping {
     /// over `finalCircleRatio` of the larger) and lying along each other (each one's
     /// samples on average within `retracedGap` of the smaller radius from the other's ink;
     /// a final state's two circles lie 0.14 of it apart or more, even where their fitted
-    /// sizes agree). Each stroke in one pair at most, the closest sizes first; (first,
-    /// second) in input order.
-    func retracedRounds(_ ink: [Ink], among states: [Int]) -> [(Int, Int)] {
+    /// sizes agree). Each stroke in one pair at most, the closest sizes first; each pair in
+    /// input order.
+    func retracedRounds(_ ink: [Ink], among states: [Int]) -> [[Int]] {
         // (By size, so each round is compared only with those of about its size.)
         let bySize = states.filter { ink[$0].fit != nil }.sorted {
             (ink[$0].fit!.radius, $0) < (ink[$1].fit!.radius, $1)
@@ -48,11 +48,11 @@ extension StrokeGrouping {
                 }
             }
         }
-        var taken = Set<Int>(), out: [(Int, Int)] = []
+        var taken = Set<Int>(), out: [[Int]] = []
         for p in pairs.sorted(by: { ($0.ratio, -$0.a, -$0.b) > ($1.ratio, -$1.a, -$1.b) })
         where !taken.contains(p.a) && !taken.contains(p.b) {
             taken.formUnion([p.a, p.b])
-            out.append((p.a, p.b))
+            out.append([p.a, p.b])
         }
         return out
     }

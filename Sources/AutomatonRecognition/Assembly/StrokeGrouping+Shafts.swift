@@ -75,6 +75,17 @@ extension StrokeGrouping {
         var side: Int
         /// The arrow cut at the corner, oriented to it, its barb as head ink.
         var hooked: ArrowGeometry? = nil
+
+        /// The distance from `point` to the nearest of `points` (nil when there are none).
+        func gap(to points: [Point]) -> Double? {
+            points.map { $0.distance(to: point) }.min()
+        }
+
+        /// How far `p` lies off the shaft's line through this end.
+        func lateral(of p: Point) -> Double { abs((p - point).cross(outward)) }
+
+        /// How far `p` lies beyond this end along the shaft (negative: behind it).
+        func along(of p: Point) -> Double { (p - point).dot(outward) }
     }
 
     /// The corner before a barb drawn with the shaft at its `side` end (1: the pen's

@@ -329,9 +329,13 @@ struct StrokeGrouping {
 
         var owner = Array(ordered.indices)       // position → group leader position
         // 2. Arcs: merged rounds (leader → their ink), each of class "circle"; the known
-        // rounds first.
+        // rounds first, and with them each round drawn twice over (one state: a final
+        // state's two circles lie apart).
+        let retraced = retracedRounds(ink, among: ink.indices.filter {
+            ink[$0].isState && !known.contains($0) && !loops.contains($0)
+        })
         var knownInk: [Int: [Point]] = [:]
-        for round in knownRounds {
+        for round in knownRounds + retraced {
             let leader = round.min()!
             for k in round {
                 owner[k] = leader
@@ -341,25 +345,14 @@ struct StrokeGrouping {
             let center = quickFit(resampled(points, count: 32))?.center ?? centroid(points)
             knownInk[leader] = inAngleOrder(points, around: center)
         }
-        // A round drawn twice over is one state (a final state's two circles lie apart).
-        var retraced = Set<Int>()
-        for (a, b) in retracedRounds(ink, among: ink.indices.filter {
-            ink[$0].isState && !known.contains($0) && !loops.contains($0)
-        }) {
-            owner[b] = a
-            retraced.formUnion([a, b])
-            let points = ink[a].points + ink[b].points
-            let center = quickFit(resampled(points, count: 32))?.center ?? centroid(points)
-            knownInk[a] = inAngleOrder(points, around: center)
-        }
         // (The arc pairs observed, by input index.)
         func observed(_ pairs: [(Int, Int, [Double])]) {
             observeArcs?(pairs.map { a, b, inputs in
                 ArcPairRecord(first: ordered[a].index, second: ordered[b].index, inputs: inputs)
             })
         }
-        let joined = joinArcs(&ink, loops: loops.union(known).union(retraced), scale: scale,
-                              kinds: ordered.map(\.kind), owner: &owner,
+        let joined = joinArcs(&ink, loops: loops.union(known).union(retraced.joined()),
+                              scale: scale, kinds: ordered.map(\.kind), owner: &owner,
                               observe: observeArcs == nil ? nil : observed)
         let merged = joined.merged.merging(knownInk) { _, known in known }
         let absorbed = joined.absorbed
