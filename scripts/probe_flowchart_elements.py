@@ -19,6 +19,9 @@ them. This probe places each element alone, in a drawing of two clean circles of
               cut into two arcs, with a transition q0 -> q1 and an initial arrow into q1.
               Right: the transition and the initial arrow into the connector's state
               (its strokes may go to a head: only the automaton counts).
+  open rounds every one-stroke connector circle as q1, at 8 turns, left open (the last
+              15 % of its ink not drawn, as some hands leave a round) and cut into two
+              arcs; right as for connectors.
 
 Prints, per writer, the failures of each kind over the placements. Seeded: the same run
 gives the same counts. Python standard library only.
@@ -42,6 +45,7 @@ import compose_flowchart_diagrams as fc  # noqa: E402
 from compose_diagrams import add, mul, norm, rot, sub  # noqa: E402
 
 R = 40.0
+OPENING = 0.15   # the share of an open round's ink left undrawn (open rounds)
 
 
 def circle(center, start):
@@ -119,12 +123,16 @@ def loop_head_probes(heads):
             yield f"loop head {k} angle {variant}", strokes, right
 
 
-def connector_probes(connections):
+def connector_probes(connections, opened=False):
     for k, conn in enumerate(connections):
-        for variant in range(16):
+        if opened and len(conn) != 1:
+            continue
+        for variant in range(8 if opened else 16):
             rng = random.Random(variant)
             state = fc.place_connection(conn, (450, 250), R, variant * 2 * math.pi / 8)
-            if variant >= 8 and len(state) == 1:
+            if opened:
+                state = [state[0][:len(state[0]) - int(OPENING * len(state[0]))]]
+            if (variant >= 8 or opened) and len(state) == 1:
                 state = list(fc.cut_in_two(rng, state[0]) or state)
             strokes = [circle((150, 250), 1.0), straight_arrow((195, 250), (405, 250)),
                        straight_arrow((450, 140), (450, 205))] + state
@@ -142,8 +150,8 @@ def connector_probes(connections):
                         and len(moves) == 1 and moves[0].get("to") == target
                         and moves[0].get("from") == names.get(0)
                         and len(starts) == 1 and starts[0].get("to") == target)
-            yield f"connector {k} turn {variant % 8}" + (" in arcs" if variant >= 8 else ""), \
-                strokes, right
+            yield f"connector {k} turn {variant % 8}" + (" open" if opened else "") \
+                + (" in arcs" if variant >= 8 or opened else ""), strokes, right
 
 
 def recognise(tool, model, probes):
@@ -193,7 +201,7 @@ def main():
             chosen = [int(w) for w in args.writers.split(",")]
         except ValueError:
             sys.exit("--writers is dev, heldout, all or writer numbers (e.g. 28 or 5,23)")
-    kinds = ("arrows", "words", "loop heads", "connectors")
+    kinds = ("arrows", "words", "loop heads", "connectors", "open rounds")
     print(f"{'writer':<7}" + "".join(f"{k:>16}" for k in kinds))
     for writer in chosen:
         arrows, connections, words = fc.load_flowcharts(args.flowcharts, str(writer))
@@ -201,7 +209,8 @@ def main():
         results = [recognise(args.fa_recognize, args.model, list(make))
                    for make in (arrow_probes(arrows), word_probes(words),
                                 loop_head_probes(fc.head_shapes(arrows)),
-                                connector_probes(connections))]
+                                connector_probes(connections),
+                                connector_probes(connections, opened=True))]
         cells = [f"{sum(not ok for _, ok in r)}/{len(r)}" for r in results]
         print(f"{writer:<7}" + "".join(f"{c:>16}" for c in cells))
         failed = [name for r in results for name, ok in r if not ok]

@@ -736,6 +736,33 @@ import TestSupport
         #expect(summary(assembly.automaton) == Self.expected)
     }
 
+    /// An open round drawn in two arcs (each called an arrow) where a transition ends: the
+    /// arcs leave openings of 0.7 radians (40°, their ends 0.69 R apart: beyond `arcEndGap`,
+    /// 0.6 R, within `wideArcGap`, 1.2 R) and `other` radians. With the other 0.7 too, their
+    /// circle's ink covers all but 40° (`coveredAngle`), and they are a state
+    /// (`statesAtArrowEnds`) — not without the wide-gap reading; with 1.75 (100°) it covers
+    /// 260°, under `wideGapCoverage`, and they are not (words and arrow pieces round
+    /// nothing so far).
+    @Test(arguments: [(0.7, true), (1.75, false)])
+    func anOpenRoundInTwoArcsWithWideGapsWhereAnArrowEndsIsAState(other: Double,
+                                                                  state: Bool) throws {
+        var d = Self.twoStates
+        let sweep = (2 * Double.pi - 0.7 - other) / 2
+        let first = Self.ellipse(center: Self.right, a: 40, b: 40, from: 0.3, sweep: sweep,
+                                 count: 30)
+        let second = Self.ellipse(center: Self.right, a: 40, b: 40, from: 0.3 + sweep + 0.7,
+                                  sweep: sweep, count: 30)
+        d.strokes[1] = ("arrow", Stroke(points: first))
+        d.add("arrow", Stroke(points: second))                                    // 3
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 256, y: 100)))
+        let assembly = d.assemble()
+        #expect((summary(assembly.automaton) == Self.expected) == state)
+        #expect((Self.element(of: 1, in: assembly)?.strokes == [1, 3]) == state)
+        var narrow = AssemblyOptions()
+        narrow.wideArcGap = StrokeGrouping.arcEndGap
+        #expect(summary(d.assemble(options: narrow).automaton) != Self.expected)
+    }
+
     /// Both states drawn in two arcs, and on each a self-loop the classifier calls a
     /// circle: the only strokes that pass as states alone are the loops, so S first comes
     /// out at their radius (20), and the closed head at the transition's tip (over

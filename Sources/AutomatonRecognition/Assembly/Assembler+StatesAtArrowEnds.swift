@@ -14,8 +14,9 @@ extension Assembler {
     /// with wide gaps taken as a curl and its head, arcs taken as that arrow's head) than
     /// ink that means nothing. The pieces such a round is made of are rejected groups and
     /// the head strokes of an arrow with an end reaching no state; one piece, or two whose
-    /// ends meet (within `arcEndGap` of the radius), is a state when their ink fits one
-    /// circle (trimmed residual ≤ `contextCircleResidual`, covering
+    /// ends meet (within `arcEndGap` of the radius, or `wideArcGap` where their ink covers
+    /// `wideGapCoverage` round the circle: an open round in two arcs), is a state when
+    /// their ink fits one circle (trimmed residual ≤ `contextCircleResidual`, covering
     /// `arrowEndStateCoverage`), from `arrowEndStateSize` to `largestArcState` times the
     /// median state radius, crossing no state's outline, and another arrow's end lies
     /// within `arrowReach` reach radii of its outline. Those taking fewer head strokes
@@ -119,6 +120,12 @@ extension Assembler {
             return fit
         }
 
+        /// How much of a circle round `center` the ink of `members` covers (its own points:
+        /// the fit's samples run across the gaps between pieces).
+        func covered(_ members: [Int], around center: Point) -> Double {
+            CircleFit.coveredAngle(members.flatMap { inkOf[$0]?.points ?? [] }, around: center)
+        }
+
         var found: [(members: [Int], fit: CircleFit)] = []
         let unitEnds = units.map { unit in unit.flatMap { inkOf[$0]?.ends ?? [] } }
         for (i, a) in units.enumerated() {
@@ -129,7 +136,10 @@ extension Assembler {
                 let b = units[j]
                 guard gap <= StrokeGrouping.arcEndGap * largest,
                       !a.contains(where: b.contains), let fit = round(a + b),
-                      gap <= StrokeGrouping.arcEndGap * fit.radius else { continue }
+                      gap <= StrokeGrouping.arcEndGap * fit.radius
+                        || (gap <= options.wideArcGap * fit.radius
+                            && covered(a + b, around: fit.center) >= options.wideGapCoverage)
+                else { continue }
                 found.append((a + b, fit))
             }
         }
