@@ -325,6 +325,27 @@ import TestSupport
         #expect(dealt(headIsV: false) == [1: [2, 3]])
     }
 
+    @Test func aShaftWhoseHeadHasNoVTakesAVFromAShaftHoldingTwo() {
+        // Shafts 0 and 1 end side by side. V head 2 is offered to 1 (0.10) and to 0 (0.20),
+        // head 3 to 1 only (0.12), the straight stroke 4 to 0 only (0.15). Dealt best first,
+        // 1 takes 2 and 3, 0 takes 4; with 3 a V too, 1 holds two Vs and 0 none, so 0 takes
+        // the V it was offered. With 3 straight, 1's V may have 3 as a line of its head:
+        // nothing moves.
+        let grouping = StrokeGrouping(options: AssemblyOptions())
+        let vee = [Point(x: 190, y: -8), Point(x: 200, y: 0), Point(x: 190, y: 8)]
+        let bar = [Point(x: 190, y: 20), Point(x: 200, y: 30)]
+        func dealt(thirdIsV: Bool) -> [Int: [Int]] {
+            let ink = [bar, bar, vee, thirdIsV ? vee : bar, bar].map(Self.ink)
+            let offers: [StrokeGrouping.Offer] = [(0.10, 2, 1, 1, 0.10), (0.20, 2, 0, 1, 0.20),
+                                                 (0.12, 3, 1, 1, 0.12), (0.15, 4, 0, 1, 0.15)]
+            return grouping.dealHeads(offers, ends: Self.sideBySideShafts,
+                                      contested: StrokeGrouping.contested(offers), ink: ink)
+                .mapValues { $0.map(\.head) }
+        }
+        #expect(dealt(thirdIsV: true) == [0: [4, 2], 1: [3]])
+        #expect(dealt(thirdIsV: false) == [0: [4], 1: [2, 3]])
+    }
+
     @Test func aShaftWhoseTailMeetsAnotherArrowsHeadLeavesThatHeadToIt() {
         // Shaft 0 runs from (0, 0) to (200, 0); shaft 1 arrives from below with its tip at
         // (205, 5), beside 0's pen end. Head 2 lies there: the model finds it likelier as

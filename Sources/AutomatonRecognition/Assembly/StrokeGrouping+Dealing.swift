@@ -85,23 +85,42 @@ extension StrokeGrouping {
                           offers: ranked, ends: ends, ink: ink)
     }
 
-    /// A shaft left with no head takes a V offered to it (not only as a barb) from a shaft
-    /// that keeps another head stroke at that end: an arrow needs one head, and a V is a
-    /// whole head on its own (two arrows ending together, the first dealt took both heads).
-    /// Best offers first.
+    /// A V is a whole head on its own, and an arrow has one head. So a shaft left with no
+    /// head takes a V offered to it (not only as a barb) from a shaft that keeps another
+    /// head stroke at that end (two arrows ending together, the first dealt took both
+    /// heads); then a shaft whose heads at an end include no V takes a V offered to it
+    /// there from a shaft that keeps another V at that end (the first dealt took the
+    /// other's V beside its own, leaving it a barb or a line). Best offers first.
     func handedOver(_ headsOf: [Int: [(head: Int, end: ShaftEnd)]], offers: [Offer],
                     ends: [Int: [ShaftEnd]], ink: [Ink]) -> [Int: [(head: Int, end: ShaftEnd)]] {
         var heads = headsOf
         var holderOf: [Int: Int] = [:]      // head → the shaft holding it
         for (shaft, list) in headsOf { for h in list { holderOf[h.head] = shaft } }
-        for offer in offers where offer.score < Self.barbOnlyRank && heads[offer.shaft] == nil {
-            guard holderOf[offer.shaft] == nil, isVee(ink[offer.head]),
-                  let holder = holderOf[offer.head], holder != offer.shaft,
-                  let side = heads[holder]!.first(where: { $0.head == offer.head })?.end.side,
-                  heads[holder]!.filter({ $0.end.side == side }).count >= 2 else { continue }
+        let vees = offers.filter { $0.score < Self.barbOnlyRank && isVee(ink[$0.head]) }
+        /// The shaft holding the offer's head, another, and the heads it keeps at that end.
+        func holding(_ offer: Offer) -> (holder: Int, kept: [(head: Int, end: ShaftEnd)])? {
+            guard holderOf[offer.shaft] == nil, let holder = holderOf[offer.head],
+                  holder != offer.shaft,
+                  let side = heads[holder]!.first(where: { $0.head == offer.head })?.end.side
+            else { return nil }
+            return (holder, heads[holder]!.filter { $0.end.side == side && $0.head != offer.head })
+        }
+        func move(_ offer: Offer, from holder: Int) {
             heads[holder]!.removeAll { $0.head == offer.head }
-            heads[offer.shaft] = [(offer.head, ends[offer.shaft]![offer.end])]
+            heads[offer.shaft, default: []].append((offer.head, ends[offer.shaft]![offer.end]))
             holderOf[offer.head] = offer.shaft
+        }
+        for offer in vees where heads[offer.shaft] == nil {
+            guard let (holder, kept) = holding(offer), !kept.isEmpty else { continue }
+            move(offer, from: holder)
+        }
+        for offer in vees {
+            let side = ends[offer.shaft]![offer.end].side
+            guard let mine = heads[offer.shaft]?.filter({ $0.end.side == side }), !mine.isEmpty,
+                  !mine.contains(where: { isVee(ink[$0.head]) }),
+                  let (holder, kept) = holding(offer),
+                  kept.contains(where: { isVee(ink[$0.head]) }) else { continue }
+            move(offer, from: holder)
         }
         return heads
     }
