@@ -722,7 +722,7 @@ import TestSupport
         func lumpy(from: Double, sweep: Double, count: Int) -> [Point] {
             (0..<count).map { k in
                 let t = from + sweep * Double(k) / Double(count - 1)
-                let r = 40 * (1 + 0.32 * sin(3 * t))
+                let r = 40 * (1 + 0.18 * sin(3 * t))
                 return Point(x: right.x + r * cos(t), y: right.y + r * sin(t))
             }
         }
@@ -782,6 +782,32 @@ import TestSupport
         var narrow = AssemblyOptions()
         narrow.wideArcGap = StrokeGrouping.arcEndGap
         #expect(summary(d.assemble(options: narrow).automaton) != Self.expected)
+    }
+
+    /// A lumpy round (trimmed residual 0.2-0.25 of its radius: no good circle, within what a
+    /// stroke the classifier calls a circle may be) that the classifier calls nothing, where
+    /// a transition ends: a state when a second arrow (an initial arrow) ends there too
+    /// (`statesAtArrowEnds`: two arrows ending at one round are evidence enough), not with
+    /// the transition alone.
+    @Test(arguments: [true, false])
+    func aLumpyRoundWhereTwoArrowsEndIsAState(initialArrow: Bool) throws {
+        var d = Self.twoStates
+        let lumpy = (0..<60).map { k -> Point in
+            let t = 0.4 + 2 * Double.pi * 1.02 * Double(k) / 59
+            let r = 42 * (1 + 0.38 * sin(3 * t))
+            return Point(x: Self.right.x + r * cos(t), y: Self.right.y + r * sin(t))
+        }
+        let fit = try CircleFit.fit(resampled(lumpy, count: AssemblyOptions().circleSamples)).get()
+        #expect(fit.relativeTrimmedResidual > AssemblyOptions().contextCircleResidual
+                && fit.relativeTrimmedResidual <= AssemblyOptions().maximumCircleResidual)
+        d.strokes[1] = ("other", Stroke(points: lumpy))
+        d.add("arrow", Sketch.arrow(from: Point(x: 145, y: 100), to: Point(x: 254, y: 100)))
+        if initialArrow {
+            d.add("arrow", Sketch.arrow(from: Point(x: 300, y: 0), to: Point(x: 300, y: 52)))
+        }
+        let assembly = d.assemble()
+        let expected = initialArrow ? ["q0 initial", "q1 initial", "q0 -> q1 a"] : Self.expected
+        #expect((summary(assembly.automaton) == expected) == initialArrow)
     }
 
     /// Both states drawn in two arcs, and on each a self-loop the classifier calls a

@@ -19,8 +19,11 @@ extension Assembler {
     /// their ink fits one circle (trimmed residual ≤ `contextCircleResidual`, covering
     /// `arrowEndStateCoverage`), from `arrowEndStateSize` to `largestArcState` times the
     /// median state radius, crossing no state's outline, and another arrow's end lies
-    /// within `arrowReach` reach radii of its outline. Those taking fewer head strokes
-    /// first, then best fits first, none overlapping.
+    /// within `arrowReach` reach radii of its outline. Where the ends of two arrows or more
+    /// lie there, one piece may be as lumpy as a stroke the classifier calls a circle
+    /// (`maximumCircleResidual`): two arrows are evidence enough. (Two pieces that lumpy may
+    /// be two bowed arrows' lens.) Those taking fewer head strokes first, then best fits
+    /// first, none overlapping.
     /// Returns each such round's positions in `sorted` (none: no change).
     func statesAtArrowEnds(_ assembly: Assembly, groups: [StrokeGrouping.Group],
                            sorted: [ClassifiedStroke]) -> [[Int]] {
@@ -91,7 +94,7 @@ extension Assembler {
             let points = parts.flatMap(\.points)
             guard points.count >= 3,
                   let quick = grouping.quickFit(parts.flatMap { resampled($0.points, count: 32) }),
-                  quick.relativeTrimmedResidual <= 1.5 * options.contextCircleResidual,
+                  quick.relativeTrimmedResidual <= 1.5 * options.maximumCircleResidual,
                   quick.radius >= 0.8 * smallest, quick.radius <= 1.2 * largest,
                   quick.coveredAngle >= 0.8 * options.arrowEndStateCoverage,
                   near.contains(where: { end in
@@ -104,7 +107,7 @@ extension Assembler {
                 : grouping.inAngleOrder(points, around: quick.center)
             guard case let .success(fit) = CircleFit.fit(
                     resampled(ordered, count: options.circleSamples)),
-                  fit.relativeTrimmedResidual <= options.contextCircleResidual,
+                  fit.relativeTrimmedResidual <= options.maximumCircleResidual,
                   fit.coveredAngle >= options.arrowEndStateCoverage,
                   fit.radius >= smallest, fit.radius <= largest,
                   !states.contains(where: { s in
@@ -114,9 +117,12 @@ extension Assembler {
                   })
             else { return nil }
             let reach = max(fit.radius, options.reachRadiusFloor * median)
-            guard near.contains(where: { end in
+            let arrows = Set(near.filter { end in
                 end.point.distance(to: fit.center) - fit.radius <= options.arrowReach * reach
-            }) else { return nil }
+            }.map(\.shaft))   // (the arrows whose ends reach it)
+            guard !arrows.isEmpty,
+                  fit.relativeTrimmedResidual <= options.contextCircleResidual
+                    || (arrows.count >= 2 && members.count == 1) else { return nil }
             return fit
         }
 
