@@ -24,7 +24,15 @@ guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: assemble-true-classes DRAWINGS EXPECTED\n".utf8))
     exit(64)
 }
-let drawings = try lines(arguments[1]), expected = try lines(arguments[2])
+/// The lines of `path`; exits 1 with a message when it cannot be read.
+func linesOrExit(_ path: String) -> [String] {
+    do { return try lines(path) } catch {
+        FileHandle.standardError.write(Data(
+            "assemble-true-classes: cannot read \(path): \(error.localizedDescription)\n".utf8))
+        exit(1)
+    }
+}
+let drawings = linesOrExit(arguments[1]), expected = linesOrExit(arguments[2])
 for (k, (drawingLine, expectedLine)) in zip(drawings, expected).enumerated() {
     let doc = object(drawingLine)
     let classes = object(expectedLine)["classes"] as? [String] ?? []

@@ -24,9 +24,16 @@ guard arguments.count == 1 else {
     FileHandle.standardError.write(Data("usage: grouping-features [--arcs] DRAWINGS.jsonl\n".utf8))
     exit(64)
 }
-let classifier = ElementClassifier(classifier: try DefaultModel.classifier())
+let classifier: ElementClassifier, read: DrawingInput
+do {
+    classifier = ElementClassifier(classifier: try DefaultModel.classifier())
+    read = try StrokeReader.read(contentsOfFile: arguments[0])
+} catch {
+    FileHandle.standardError.write(Data("grouping-features: \(error)\n".utf8))
+    exit(1)
+}
 var out = ""
-for (k, result) in try StrokeReader.read(contentsOfFile: arguments[0]).results.enumerated() {
+for (k, result) in read.results.enumerated() {
     guard case let .success(drawing) = result else {
         if case let .failure(error) = result { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
         continue

@@ -5,8 +5,16 @@ import StrokeFormats  // (before the house moves, Stroke was in DrawingClassifie
 import Foundation
 // infer-probe DATA THREADS SECONDS: single-image latency, then batch-256 throughput.
 let arguments = CommandLine.arguments
-let dataset = try ImageFolderDataset(root: arguments[1])
-let threads = Int(arguments[2])!, budget = Double(arguments[3])!
+guard arguments.count == 4, let threads = Int(arguments[2]), threads >= 1,
+      let budget = Double(arguments[3]), budget > 0 else {
+    FileHandle.standardError.write(Data("usage: inference-probe DATA THREADS SECONDS\n".utf8))
+    exit(64)
+}
+let dataset: ImageFolderDataset
+do { dataset = try ImageFolderDataset(root: arguments[1]) } catch {
+    FileHandle.standardError.write(Data("inference-probe: \(error)\n".utf8))
+    exit(1)
+}
 let all = dataset.tensors().images
 var rng = SplitMix64(seed: 1)
 var network = Network(specs: Network.drawingClassifierSpecs(classCount: 3), using: &rng)
