@@ -100,10 +100,10 @@ public struct AssemblyOptions: Sendable, Equatable {
     public var arrowEndStateCoverage = 200.0 * Double.pi / 180
     /// … at least this fraction of the median state radius.
     public var arrowEndStateSize = 0.4
-    /// Two such rounds' pieces whose nearest ends lie further apart than `arcEndGap` of the
-    /// radius, up to this much of it, are a state when their joint circle covers at least
-    /// `wideGapCoverage` (radians): an open round drawn in two arcs leaves its gaps, words
-    /// and pieces of arrows round nothing so far.
+    /// Two pieces of such a round whose nearest ends lie further apart than `arcEndGap` of
+    /// its radius, up to this much of it, are a state when their own ink covers at least
+    /// `wideGapCoverage` (radians) round its centre: an open round drawn in two arcs leaves
+    /// a gap at each junction; words and pieces of arrows cover that much of nothing.
     public var wideArcGap = 1.2
     public var wideGapCoverage = 270.0 * Double.pi / 180
 

@@ -97,7 +97,8 @@ extension StrokeGrouping {
         var holderOf: [Int: Int] = [:]      // head → the shaft holding it
         for (shaft, list) in headsOf { for h in list { holderOf[h.head] = shaft } }
         let vees = offers.filter { $0.score < Self.barbOnlyRank && isVee(ink[$0.head]) }
-        /// The shaft holding the offer's head, another, and the heads it keeps at that end.
+        /// The shaft holding the offer's head (another shaft; the offer's is no head itself)
+        /// and the other heads it holds at that end.
         func holding(_ offer: Offer) -> (holder: Int, kept: [(head: Int, end: ShaftEnd)])? {
             guard holderOf[offer.shaft] == nil, let holder = holderOf[offer.head],
                   holder != offer.shaft,
