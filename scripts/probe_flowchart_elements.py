@@ -20,7 +20,7 @@ them. This probe places each element alone, in a drawing of two clean circles of
               Right: the transition and the initial arrow into the connector's state
               (its strokes may go to a head: only the automaton counts).
   open rounds every one-stroke connector circle as q1, at 8 turns, left open (the last
-              15 % of its ink not drawn, as some hands leave a round) and cut into two
+              15 % of its length not drawn, as some hands leave a round) and cut into two
               arcs; right as for connectors.
 
 Prints, per writer, the failures of each kind over the placements. Seeded: the same run
@@ -45,7 +45,7 @@ import compose_flowchart_diagrams as fc  # noqa: E402
 from compose_diagrams import add, mul, norm, rot, sub  # noqa: E402
 
 R = 40.0
-OPENING = 0.15   # the share of an open round's ink left undrawn (open rounds)
+OPENING = 0.15   # the share of an open round's ink (by length) left undrawn (open rounds)
 
 
 def circle(center, start):
@@ -131,7 +131,7 @@ def connector_probes(connections, opened=False):
             rng = random.Random(variant)
             state = fc.place_connection(conn, (450, 250), R, variant * 2 * math.pi / 8)
             if opened:
-                state = [state[0][:len(state[0]) - int(OPENING * len(state[0]))]]
+                state = [base.trim(state[0], 1 - OPENING)]
             if (variant >= 8 or opened) and len(state) == 1:
                 state = list(fc.cut_in_two(rng, state[0]) or state)
             strokes = [circle((150, 250), 1.0), straight_arrow((195, 250), (405, 250)),
@@ -170,8 +170,9 @@ def recognise(tool, model, probes):
         if len(lines) != len(probes):
             sys.exit(f"fa-recognize gave {len(lines)} results for {len(probes)} drawings: "
                      f"{out.stderr.strip()}")
-    return [(name, plain(json.loads(line)) and right(json.loads(line)))
-            for (name, _, right), line in zip(probes, lines)]
+    results = [json.loads(line) for line in lines]
+    return [(name, plain(result) and right(result))
+            for (name, _, right), result in zip(probes, results)]
 
 
 def plain(result):

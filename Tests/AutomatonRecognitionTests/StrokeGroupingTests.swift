@@ -713,18 +713,24 @@ import TestSupport
         #expect(center.distance(to: right) < 6)   // a circle fitted to an oval
     }
 
+    /// Points round `right` at radius `radius` · (1 + `swing` · sin 3t), t from `from` over
+    /// `sweep`: a round lumpy in three lobes.
+    static func lumpyRound(radius: Double, swing: Double, from: Double, sweep: Double,
+                           count: Int) -> [Point] {
+        (0..<count).map { k in
+            let t = from + sweep * Double(k) / Double(count - 1)
+            let r = radius * (1 + swing * sin(3 * t))
+            return Point(x: right.x + r * cos(t), y: right.y + r * sin(t))
+        }
+    }
+
     @Test func aLumpyStatesLongArcThatPassesAsAStateAloneStillPairsWithTheArcClosingIt() throws {
         // A round whose radius swings by a third (40 · (1 + 0.32 sin 3t)): the long arc fits
         // a circle too loosely to count as an arc (residual ≈ 0.165 of its radius) but
         // passes as a state on its own; the short arc closes it where it stopped.
         var d = Self.twoStates
-        let right = Self.right
         func lumpy(from: Double, sweep: Double, count: Int) -> [Point] {
-            (0..<count).map { k in
-                let t = from + sweep * Double(k) / Double(count - 1)
-                let r = 40 * (1 + 0.18 * sin(3 * t))
-                return Point(x: right.x + r * cos(t), y: right.y + r * sin(t))
-            }
+            Self.lumpyRound(radius: 40, swing: 0.32, from: from, sweep: sweep, count: count)
         }
         d.strokes[1] = ("circle", Stroke(points: lumpy(from: 0.9, sweep: 4.6, count: 46)))
         d.add("other", Stroke(points: lumpy(from: 5.4, sweep: 1.88, count: 20)))  // 3
@@ -792,11 +798,8 @@ import TestSupport
     @Test(arguments: [true, false])
     func aLumpyRoundWhereTwoArrowsEndIsAState(initialArrow: Bool) throws {
         var d = Self.twoStates
-        let lumpy = (0..<60).map { k -> Point in
-            let t = 0.4 + 2 * Double.pi * 1.02 * Double(k) / 59
-            let r = 42 * (1 + 0.38 * sin(3 * t))
-            return Point(x: Self.right.x + r * cos(t), y: Self.right.y + r * sin(t))
-        }
+        let lumpy = Self.lumpyRound(radius: 42, swing: 0.38, from: 0.4,
+                                    sweep: 2 * Double.pi * 1.02, count: 60)
         let fit = try CircleFit.fit(resampled(lumpy, count: AssemblyOptions().circleSamples)).get()
         #expect(fit.relativeTrimmedResidual > AssemblyOptions().contextCircleResidual
                 && fit.relativeTrimmedResidual <= AssemblyOptions().maximumCircleResidual)
