@@ -52,6 +52,25 @@ import TestSupport
         #expect(roles(assembly) == ["state", "state", "final"])
     }
 
+    @Test func aCycleOpenOnAThirdAroundAStateIsItsFinalRing() {
+        // 240° of a circle of 54 round q1 (40), open at the top, its centre 16 below q1's
+        // (an open arc's fitted centre wanders): concentric by `ringCenterTolerance` (0.5),
+        // though not by the grouping's tighter test for final circles, and none of it lies
+        // inside q1, so it is q1's ring, though a "cycle" must cover 270° elsewhere.
+        func arc(radius: Double, centerY: Double) -> Stroke {
+            Sketch.circle(center: Point(x: 300, y: centerY), radius: radius,
+                          from: -Double.pi / 6, sweep: 4 * Double.pi / 3)
+        }
+        let assembly = Self.twoStates(plus: "cycle", arc(radius: 54, centerY: 116)).assemble()
+        #expect(summary(assembly.automaton) == ["q0", "q1 final"])
+        #expect(roles(assembly) == ["state", "state", "final"])
+        // An arc of 52 with its centre 18 above q1's crosses q1, as a piece of q1 itself
+        // would: a third of its points lie inside q1, so it is no ring.
+        let crossed = Self.twoStates(plus: "cycle", arc(radius: 52, centerY: 82)).assemble()
+        #expect(summary(crossed.automaton) == ["q0", "q1"])
+        #expect(roles(crossed)[2] != "final")
+    }
+
     @Test func aSmallCircleCrossingAStateBoundaryIsASelfLoop() {
         // A 15-unit "circle" sitting on top of the right state's boundary.
         let loop = Sketch.circle(center: Point(x: 300, y: 52), radius: 15)

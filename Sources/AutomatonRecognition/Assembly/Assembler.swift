@@ -146,22 +146,33 @@ public struct Assembler: Sendable {
             return crossesLarger
         }
         // A "cycle" that is a good closed circle and either concentric with a state (a final
-        // ring) or far from every state (cannot be a self-loop) is a circle.
+        // ring) or far from every state (cannot be a self-loop) is a circle. A ring may be
+        // open wider, down to `minimumCircleCoverage`, when it lies round its state: at most
+        // `openRingInside` of its points within the state's circle (a piece of the state
+        // itself crosses it).
         for (position, s) in ordered.enumerated() where roles[position] == nil && s.kind == .cycle {
             guard case let .success(c) = fitCircle(
                     s.stroke, maximumResidual: options.contextCircleResidual),
-                  c.coveredAngle >= options.contextCircleCoverage else { continue }
-            let concentric = fitted.contains { entry in
+                  c.coveredAngle >= options.minimumCircleCoverage else { continue }
+            let closed = c.coveredAngle >= options.contextCircleCoverage
+            let rings = fitted.filter { entry in
                 c.center.distance(to: entry.circle.center)
                     <= options.ringCenterTolerance * min(c.radius, entry.circle.radius)
             }
+            let liesRound = rings.contains { entry in
+                let inside = s.stroke.points.count {
+                    $0.distance(to: entry.circle.center) < entry.circle.radius
+                }
+                return Double(inside) <= options.openRingInside * Double(s.stroke.points.count)
+            }
+            guard closed || liesRound else { continue }
             let nearCircle = fitted.contains { entry in
                 s.stroke.points.contains { p in
                     abs(p.distance(to: entry.circle.center) - entry.circle.radius)
                         <= options.loopReach * entry.circle.radius
                 }
             }
-            if concentric || !nearCircle {
+            if !rings.isEmpty || !nearCircle {
                 circles.append((position, Circle(stroke: s.index, center: c.center, radius: c.radius)))
                 kinds[position] = .circle
             }

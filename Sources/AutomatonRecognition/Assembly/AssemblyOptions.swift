@@ -83,6 +83,10 @@ public struct AssemblyOptions: Sendable, Equatable {
     /// A stroke classified `cycle` with no circle within `loopReach` is taken for a state
     /// when its circle fit covers at least this angle (radians).
     public var contextCircleCoverage = 270.0 * Double.pi / 180
+    /// Such a stroke concentric with a state (within `ringCenterTolerance`) covering less,
+    /// down to `minimumCircleCoverage`, is still its ring when at most this share of its
+    /// points lies within the state's circle (an open ring round it, not a piece of it).
+    public var openRingInside = 0.25
     /// A stroke only tentatively a circle (`ClassifiedStroke.tentative`) is taken for a state
     /// when its radius is within this factor of the median radius of the circles classified
     /// as such (either way), among other tests (`Assembler.takingTentativeStates`).
