@@ -131,7 +131,9 @@ extension StrokeGrouping {
         // A closed round is no barb: it stays offered (a short initial arrow whose tip lies
         // at the tail of a transition leaving the same state keeps its round head). Nor is
         // a V at most half the stroke's size (a shaft is at least twice its head): an
-        // initial arrow whose tip meets a transition's keeps its V head.
+        // initial arrow whose tip meets a transition's keeps its V head. Nor is a stroke
+        // at most half its size offered at the corner before a barb drawn with it (only
+        // the other barb is offered there): that initial arrow keeps its barbs too.
         let closedRounds = rounds.union(closed.map(\.head))
         var parents: [Int: Set<Int>] = [:]
         var headSides: [Int: Set<Int>] = [:]
@@ -153,7 +155,8 @@ extension StrokeGrouping {
         }.map(\.shaft))
         offers.removeAll { offer in
             parents[offer.shaft] != nil && !closedRounds.contains(offer.head)
-                && !(isVee(ink[offer.head])
+                && !((isVee(ink[offer.head])
+                      || shafts.ends[offer.shaft]![offer.end].hooked != nil)
                      && ink[offer.shaft].extent >= 2 * ink[offer.head].extent)
                 && (atHeadSide(offer) || siblings.contains(offer.shaft))
         }

@@ -100,8 +100,10 @@ import StrokeFormats
 ///    lying at that shaft's end (the two barbs of a V would take each other), nor at all
 ///    when a stroke
 ///    offered at its other end is offered to that shaft too (the other barb of the same
-///    V), unless that head is a closed round or a V (`isVee`) at most half its size (no
-///    barb: an initial arrow ending where a transition ends keeps its V); its other end
+///    V), unless that head is a closed round, or a V (`isVee`) or a stroke at the corner
+///    before a barb drawn with it (only the other barb lies there) at most half its size
+///    (an initial arrow ending where a transition ends keeps its V or its barbs); its
+///    other end
 ///    may hold a head of its own. The head-offer model (+HeadOfferModel.swift, a network of
 ///    one hidden layer over the offer's measurements, beside the head stroke's other
 ///    offers) gives each offer its log-odds of being right; an offer more than
