@@ -1025,43 +1025,30 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3])
     }
 
-    @Test func anInitialArrowEndingWhereATransitionEndsKeepsItsOwnVHead() throws {
-        // A transition into q1 and an initial arrow into q1 whose tips meet at q1's outline,
-        // each shaft with a V head drawn on its own. The initial shaft is under half the
-        // transition's, so it could pass for a barb of the transition's head; but it has a V
-        // of its own at its tip (a barb is straight, and a shaft is at least twice its head),
-        // so it keeps it: two arrows, not one with a four-stroke head.
+    /// A transition into q1 and an initial arrow into q1 whose tips meet at q1's outline,
+    /// the transition's shaft with a V head drawn on its own. The initial shaft is under
+    /// half the transition's, so it could pass for a barb of the transition's head; but it
+    /// has a head of its own at its tip, so it keeps it: two arrows, not one with a
+    /// four-stroke head. `head`: "V", a V drawn on its own (a barb is straight, and a shaft
+    /// is at least twice its head); "barbs", the shaft run on into one barb and the other
+    /// barb a stroke of its own at the corner (offered there only as the other barb of its
+    /// own head, and the shaft is over twice the barb).
+    @Test(arguments: ["V", "barbs"])
+    func anInitialArrowEndingWhereATransitionEndsKeepsItsOwnHead(_ head: String) throws {
         var d = Document()
         d.add("circle", Sketch.circle(center: Point(x: 60, y: 100), radius: 40))
         d.add("circle", Sketch.circle(center: Self.right, radius: 40))
         d.add("arrow", Self.shaft(Point(x: 102, y: 100), Point(x: 256, y: 100)))  // 2
         d.add("circle", Self.head(at: Point(x: 258, y: 100)))                     // 3
         let tip = Point(x: 254, y: 94), start = Point(x: 216, y: 40)
-        d.add("arrow", Self.shaft(start, tip))                                    // 4
-        d.add("other", Self.head(at: tip, direction: (tip - start).normalized!))  // 5
-        d.label("a", 180, 88)
-        let assembly = d.assemble()
-        #expect(summary(assembly.automaton) == ["q0", "q1 initial", "q0 -> q1 a"])
-        #expect(Self.element(of: 2, in: assembly)?.strokes == [2, 3])
-        let initial = try #require(Self.element(of: 4, in: assembly))
-        #expect(initial.strokes == [4, 5] && initial.role.name == "initial")
-    }
-
-    @Test func anInitialArrowEndingWhereATransitionEndsKeepsItsBarbAtItsCorner() throws {
-        // As above, but the initial shaft runs on into one barb and the other barb is a
-        // stroke of its own at the corner. The shaft could pass for a barb of the
-        // transition's head, but the barb at its corner is offered there only as the other
-        // barb of its own head, and the shaft is over twice the barb: two arrows, not one
-        // with a four-stroke head.
-        var d = Document()
-        d.add("circle", Sketch.circle(center: Point(x: 60, y: 100), radius: 40))
-        d.add("circle", Sketch.circle(center: Self.right, radius: 40))
-        d.add("arrow", Self.shaft(Point(x: 102, y: 100), Point(x: 256, y: 100)))  // 2
-        d.add("circle", Self.head(at: Point(x: 258, y: 100)))                     // 3
-        let tip = Point(x: 254, y: 94), start = Point(x: 216, y: 40)
-        let barbs = Sketch.barbs(start: start, tip: tip, length: 16)
-        d.add("arrow", Stroke(points: Sketch.polyline([start, tip, barbs.left])))  // 4
-        d.add("arrow", Stroke(points: Sketch.polyline([tip, barbs.right])))        // 5
+        if head == "V" {
+            d.add("arrow", Self.shaft(start, tip))                                // 4
+            d.add("other", Self.head(at: tip, direction: (tip - start).normalized!))  // 5
+        } else {
+            let barbs = Sketch.barbs(start: start, tip: tip, length: 16)
+            d.add("arrow", Stroke(points: Sketch.polyline([start, tip, barbs.left])))  // 4
+            d.add("arrow", Stroke(points: Sketch.polyline([tip, barbs.right])))    // 5
+        }
         d.label("a", 180, 88)
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == ["q0", "q1 initial", "q0 -> q1 a"])
