@@ -154,28 +154,25 @@ public struct Assembler: Sendable {
             guard case let .success(c) = fitCircle(
                     s.stroke, maximumResidual: options.contextCircleResidual),
                   c.coveredAngle >= options.minimumCircleCoverage else { continue }
-            let closed = c.coveredAngle >= options.contextCircleCoverage
             let rings = fitted.filter { entry in
                 c.center.distance(to: entry.circle.center)
                     <= options.ringCenterTolerance * min(c.radius, entry.circle.radius)
             }
-            let liesRound = rings.contains { entry in
+            guard c.coveredAngle >= options.contextCircleCoverage || rings.contains(where: { entry in
                 let inside = s.stroke.points.count {
                     $0.distance(to: entry.circle.center) < entry.circle.radius
                 }
                 return Double(inside) <= options.openRingInside * Double(s.stroke.points.count)
-            }
-            guard closed || liesRound else { continue }
-            let nearCircle = fitted.contains { entry in
+            }) else { continue }
+            // (Near a circle and round none: a self-loop, left to the classifier.)
+            if rings.isEmpty && fitted.contains(where: { entry in
                 s.stroke.points.contains { p in
                     abs(p.distance(to: entry.circle.center) - entry.circle.radius)
                         <= options.loopReach * entry.circle.radius
                 }
-            }
-            if !rings.isEmpty || !nearCircle {
-                circles.append((position, Circle(stroke: s.index, center: c.center, radius: c.radius)))
-                kinds[position] = .circle
-            }
+            }) { continue }
+            circles.append((position, Circle(stroke: s.index, center: c.center, radius: c.radius)))
+            kinds[position] = .circle
         }
 
         // 2. States and final rings, named by position.
