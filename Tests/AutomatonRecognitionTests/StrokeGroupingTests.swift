@@ -1081,6 +1081,26 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 6])
     }
 
+    @Test func aStrokeBarredAsAShaftTakesNoHead() throws {
+        // The short q0 → q2 shaft of the test above, with its V head. When the assembler
+        // has found such a pair to be pieces of one head (`notShafts`: a short arrow
+        // rejected as lying along the state it reaches), the stroke is grouped again as
+        // no shaft: it takes no head, and the V is left to lie elsewhere.
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))  // 0 q0
+        d.add("circle", Sketch.circle(center: Point(x: 500, y: 100), radius: 40))  // 1
+        d.add("circle", Sketch.circle(center: Point(x: 250, y: 180), radius: 40))  // 2
+        d.add("arrow", Self.shaft(Point(x: 144, y: 100), Point(x: 456, y: 100)))   // 3
+        let tip = Point(x: 214, y: 154)
+        d.add("arrow", Self.shaft(tip, Point(x: 152, y: 108)))    // 4: drawn from its tip
+        d.add("circle", Self.head(at: tip, direction: (tip - Point(x: 152, y: 108)).normalized!))
+        d.add("circle", Self.head(at: Point(x: 456, y: 100)))                    // 6
+        let grouping = StrokeGrouping(options: AssemblyOptions())
+        #expect(grouping.group(d.classified).map(\.members) == [[0], [1], [2], [3, 6], [4, 5]])
+        #expect(grouping.group(d.classified, notShafts: [4]).map(\.members)
+                == [[0], [1], [2], [3, 6], [4], [5]])
+    }
+
     @Test func aSecondHeadAtAShaftsTipGoesToTheShaftWithNone() throws {
         // Two arrows end at almost the same point of the right state: one from the initial
         // state with its V head, and one from the lower left state arriving at a slant,

@@ -6,6 +6,11 @@ import DrawingClassifier
 import StrokeFormats
 
 extension Assembler {
+    /// Why an arrow with no source whose shaft lies along or inside the state it reaches is
+    /// rejected (`headPiecesPairedAsArrows` looks for it).
+    static let alongTheStateReached = "a stroke lying along or inside the state it reaches,"
+        + " not an initial arrow (a piece of that state or of a head?)"
+
     /// Distance of `point` outside draft `d`'s boundary (negative inside), in reach radii.
     func relativeGap(_ point: Point, _ d: StateDraft,
                      _ reachRadius: (StateDraft) -> Double) -> Double {
@@ -97,8 +102,7 @@ extension Assembler {
             // (Nor is a stroke lying along or inside the state it reaches.)
             let gaps = arrow.shaft.map { relativeGap($0, drafts[t], reachRadius) }.sorted()
             if !gaps.isEmpty, gaps[gaps.count / 2] < options.initialOutside {
-                return .rejected(reason: "a stroke lying along or inside the state it reaches,"
-                    + " not an initial arrow (a piece of that state or of a head?)")
+                return .rejected(reason: Self.alongTheStateReached)
             }
             if marksInitial { drafts[t].initial = true }
             return .initial(arrow, to: drafts[t].id)

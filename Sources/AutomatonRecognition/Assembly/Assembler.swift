@@ -59,8 +59,9 @@ public struct Assembler: Sendable {
         let sorted = takingTentativeStates(given)
         // (A group of several strokes has the class of what they form, not tentatively.)
         let grouping = StrokeGrouping(options: options)
-        func grouped(knownRounds: [[Int]] = []) -> [StrokeGrouping.Group] {
-            grouping.group(sorted, knownRounds: knownRounds).map { group in
+        func grouped(knownRounds: [[Int]] = [], notShafts: Set<Int> = [])
+            -> [StrokeGrouping.Group] {
+            grouping.group(sorted, knownRounds: knownRounds, notShafts: notShafts).map { group in
                 var group = group
                 if group.members.count > 1 { group.item.tentative = nil }
                 return group
@@ -74,6 +75,13 @@ public struct Assembler: Sendable {
             groups = grouped(knownRounds: rounds)
             assembly = assembleGroups(groups, given: given, sorted: sorted, labels: labels)
         }
+        // Pieces of one head paired as a short arrow lying along a state: grouped and
+        // assembled again with their shafts barred as shafts.
+        let pieces = headPiecesPairedAsArrows(assembly, groups: groups)
+        if !pieces.isEmpty {
+            groups = grouped(knownRounds: rounds, notShafts: pieces)
+            assembly = assembleGroups(groups, given: given, sorted: sorted, labels: labels)
+        }
         // A small circle that nothing attaches to is a letter, not a state: assembled again
         // without it (the states are named afresh).
         let (lonely, median) = lonelySmallStates(assembly)
@@ -85,6 +93,21 @@ public struct Assembler: Sendable {
                 + "\(Int(median.rounded()))): a letter?"
         }
         return assembleGroups(groups, given: given, sorted: sorted, labels: labels)
+    }
+
+    /// The shafts (positions in `sorted`) of arrows drawn in several strokes that were
+    /// rejected as lying along or inside the state they reach. Such an arrow is most often
+    /// two pieces of one head — the sides of a triangle, two barbs — drawn apart at a
+    /// shaft's tip where it meets a state, one taken as the other's shaft: grouped again
+    /// with it barred as a shaft, both can join the head of the shaft they lie at.
+    private func headPiecesPairedAsArrows(_ assembly: Assembly,
+                                          groups: [StrokeGrouping.Group]) -> Set<Int> {
+        Set(zip(groups, assembly.elements).compactMap { group, element in
+            guard let shaft = group.shaft, group.members.count > 1,
+                  case let .rejected(reason) = element.role,
+                  reason == Self.alongTheStateReached else { return nil }
+            return shaft
+        })
     }
 
     /// States under `lonelyStateSize` of the median radius that no transition, loop or

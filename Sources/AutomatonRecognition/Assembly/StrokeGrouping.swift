@@ -259,9 +259,12 @@ struct StrokeGrouping {
 
     /// `knownRounds`: sets of positions already known to be one state each (the assembler's
     /// `statesAtArrowEnds`); they are grouped so before anything else.
+    /// `notShafts`: positions known to be no shaft (the assembler's `headPiecesPairedAsArrows`:
+    /// pieces of one head that were paired as a short arrow); they may still be heads.
     /// `observe`, if given, sees every head offer with the measurements the head-offer
     /// model reads (`Assembler.headOffers`, to fit the model).
     func group(_ ordered: [ClassifiedStroke], knownRounds: [[Int]] = [],
+               notShafts: Set<Int> = [],
                observe: (([HeadOfferRecord]) -> Void)? = nil,
                observeArcs: (([ArcPairRecord]) -> Void)? = nil) -> [Group] {
         let singles = ordered.enumerated().map { position, s in
@@ -390,8 +393,8 @@ struct StrokeGrouping {
         })
         // (An arc on a state's outline is no shaft; it may be a head lying there.)
         let onOutline = inCircle.union(absorbed.keys)
-        let shafts = self.shafts(ordered, ink: ink, onOutline: onOutline, loops: loops,
-                                 scale: scale)
+        let shafts = self.shafts(ordered, ink: ink, onOutline: onOutline.union(notShafts),
+                                 loops: loops, scale: scale)
         var offers = headOffers(ink: ink, shafts: shafts, inCircle: inCircle, loops: loops,
                                 owner: owner, merged: merged, scale: scale, hull: hull)
         // 4. Handwriting (item 3 above: it withdraws offers before they are dealt).
