@@ -1081,6 +1081,29 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 6])
     }
 
+    /// An initial arrow from the left into q0, its V head drawn apart, and a self-loop on
+    /// q0 beside the arrow's tip, above or below it (`angle`). The loop is offered as a
+    /// further piece of the initial arrow's head, which the model finds unlikely: it stays
+    /// a loop (before `furtherCurlOdds`, the initial arrow took it, and the loop's label
+    /// went to the transition).
+    @Test(arguments: [2.5, 3.7])
+    func aSelfLoopBesideAnInitialArrowsTipIsNoPieceOfItsHead(_ angle: Double) throws {
+        var d = Document()
+        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))   // 0 q0
+        d.add("circle", Sketch.circle(center: Point(x: 300, y: 100), radius: 40))   // 1 q1
+        d.add("arrow", Sketch.arrow(from: Point(x: 144, y: 100), to: Point(x: 256, y: 100)))
+        let start = Point(x: -30, y: 100), tip = Point(x: 58, y: 100)
+        d.add("arrow", Self.shaft(start, tip))                                     // 3
+        d.add("circle", Self.head(at: tip))                                        // 4
+        d.add("cycle", Sketch.loop(center: Point(x: 100, y: 100), radius: 40, angle: angle))
+        d.label("a", 200, 88)
+        d.label("b", 100 + 95 * cos(angle), 100 + 95 * sin(angle))
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1", "q0 -> q0 b", "q0 -> q1 a"])
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "initial")
+        try Self.expectElement(of: 5, in: assembly, strokes: [5], role: "cycle")
+    }
+
     @Test func aStrokeBarredAsAShaftTakesNoHead() throws {
         // The short q0 → q2 shaft of the test above, with its V head. When the assembler
         // has found such a pair to be pieces of one head (`notShafts`: a short arrow

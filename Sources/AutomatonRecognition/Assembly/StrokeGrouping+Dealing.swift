@@ -13,13 +13,17 @@ extension StrokeGrouping {
     }
 
     /// The heads each shaft takes (shaft → its heads and where they lie), from `offers`
-    /// (`contested`: `Self.contested(offers)`).
-    func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]], contested: Set<Int>, ink: [Ink])
+    /// (`contested`: `Self.contested(offers)`; `curls`: strokes the classifier calls a
+    /// loop and self-loop candidates).
+    func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]], contested: Set<Int>, ink: [Ink],
+                   curls: Set<Int>)
         -> [Int: [(head: Int, end: ShaftEnd)]] {
         // Best offers first; a stroke is a head or a shaft, never both. A shaft that has a
         // head takes no more that is also offered to a shaft with none yet: an arrow has
         // one head, so the other shaft, left headless, is the likelier owner (two arrows
-        // ending close together). A shaft offered heads at both ends points to one of them:
+        // ending close together); nor a curl (`curls`: a stroke the classifier calls a
+        // loop, or a self-loop candidate) the model finds more than `furtherCurlOdds`
+        // log-odds unlikely. A shaft offered heads at both ends points to one of them:
         // away from the end whose heads are all offered to a shaft left with none, else
         // `pointedEnd`; the offers at its other end are withdrawn and the heads dealt
         // again, so a head that lost there goes to its next best shaft.
@@ -58,6 +62,10 @@ extension StrokeGrouping {
                 && (headsOf[offer.shaft]?.count ?? 0) < Self.maximumHeadStrokes {
                 // (A head offered to a shaft that has none yet waits for it.)
                 if headsOf[offer.shaft] != nil, wantedElsewhere(offer) { continue }
+                // (Nor does it take a curl the model finds unlikely: a self-loop drawn with
+                // its head, at the state an initial arrow ends at.)
+                if headsOf[offer.shaft] != nil, curls.contains(offer.head),
+                   offer.rank > Self.furtherCurlOdds { continue }
                 let end = ends[offer.shaft]![offer.end]
                 headsOf[offer.shaft, default: []].append((offer.head, end))
                 isHead.insert(offer.head)

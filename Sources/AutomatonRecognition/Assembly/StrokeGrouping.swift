@@ -113,7 +113,9 @@ import StrokeFormats
 ///    shaft (nine shafts in ten in the flowcharts are drawn towards their head), less
 ///    `modelRankWeight` times the log-odds, and taken best first, except
 ///    that a shaft with a head takes no more that is also offered to a shaft with none
-///    yet (which then gets it: two arrows ending close together); a shaft keeps the heads
+///    yet (which then gets it: two arrows ending close together), nor a curl (a loop by
+///    its class or shape) the model finds more than `furtherCurlOdds` log-odds unlikely
+///    (a self-loop at the state an initial arrow ends at); a shaft keeps the heads
 ///    at one end: not the end whose heads are all offered to a shaft left with none (one
 ///    arrow's tail lies at another's head); else the end whose likeliest head the model
 ///    finds more than `surerEnd` log-odds likelier than the other's, else the end with
@@ -221,6 +223,7 @@ struct StrokeGrouping {
     static let exchangeGain = 0.05
     static let modelRankWeight = 0.1
     static let offerLogitMargin = 4.0
+    static let furtherCurlOdds = 2.0
     static let surerEnd = 4.0
     static let wholeArrowOdds = 1.0
     static let wholeVeeHeadSize = 0.5
@@ -413,7 +416,9 @@ struct StrokeGrouping {
         })
         offers = ranked(offers, features: features, shafts: shafts)
         let contested = Self.contested(offers)
-        var headsOf = dealHeads(offers, ends: shafts.ends, contested: contested, ink: ink)
+        let curls = loops.union(ink.indices.filter { ordered[$0].kind == .cycle })
+        var headsOf = dealHeads(offers, ends: shafts.ends, contested: contested, ink: ink,
+                                curls: curls)
         // Strokes that may still be a piece of a head: alone, and under
         // `headPieceOfState`·S (over S, no round passing as a circle: a state).
         let dealt = Set(headsOf.keys).union(headsOf.values.joined().map(\.head))
