@@ -553,6 +553,33 @@ import TestSupport
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])
     }
 
+    /// A large final state beside a small one, both its circles drawn in two arcs: the
+    /// inner circle (radius 90) under `largestArcState`·S (S = 40, the one state drawn in one
+    /// stroke), its ring (radius 112) over it. The ring's arcs are judged again once the
+    /// inner circle is merged, as a ring of it; before, both were rejected and q1 was not
+    /// final (in the composed drawings, one arc became a self-loop on q1).
+    @Test func aLargeRingInTwoArcsRoundAStateInTwoArcsIsItsRing() throws {
+        var d = Document()
+        var rng = SplitMix64(seed: 3)
+        let left = Point(x: 100, y: 100), right = Point(x: 400, y: 100)
+        d.add("circle", Sketch.circle(center: left, radius: 40))                  // 0
+        d.add("circle", Stroke(points: Sketch.circlePoints(center: right, radius: 90,
+            from: -2.9, sweep: 3.3, count: 40, noise: 0.5, using: &rng)))          // 1
+        d.add("circle", Stroke(points: Sketch.circlePoints(center: right, radius: 91,
+            from: 0.3, sweep: 3.2, count: 40, noise: 0.5, using: &rng)))           // 2
+        d.add("cycle", Stroke(points: Sketch.circlePoints(center: right, radius: 112,
+            from: -2.0, sweep: 3.3, count: 40, noise: 0.5, using: &rng)))          // 3
+        d.add("other", Stroke(points: Sketch.circlePoints(center: right, radius: 113,
+            from: 1.2, sweep: 3.1, count: 40, noise: 0.5, using: &rng)))           // 4
+        d.add("arrow", Sketch.arrow(from: Point(x: 144, y: 100), to: Point(x: 284, y: 100)))
+        d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
+        d.label("a", 210, 88)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton) == ["q0 initial", "q1 final", "q0 -> q1 a"])
+        try Self.expectElement(of: 1, in: assembly, strokes: [1, 2], role: "state")
+        try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "final")
+    }
+
     @Test func aStateDrawnAsTwoArcsIsOneState() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)

@@ -16,7 +16,7 @@ extension StrokeGrouping {
     /// (`contested`: `Self.contested(offers)`; `curls`: strokes the classifier calls a
     /// loop and self-loop candidates).
     func dealHeads(_ offers: [Offer], ends: [Int: [ShaftEnd]], contested: Set<Int>, ink: [Ink],
-                   curls: Set<Int>)
+                   curls: Set<Int> = [])
         -> [Int: [(head: Int, end: ShaftEnd)]] {
         // Best offers first; a stroke is a head or a shaft, never both. A shaft that has a
         // head takes no more that is also offered to a shaft with none yet: an arrow has

@@ -152,38 +152,62 @@ extension StrokeGrouping {
             return found
         }
         var pairs: [(logit: Double, a: Int, b: Int, fit: CircleFit)] = []
+        var oversized: [(a: Int, b: Int, fit: CircleFit)] = []
         var records: [(Int, Int, [Double])] = []
+        func logit(_ a: Int, _ b: Int, _ fit: CircleFit, ringsState: Bool) -> Double {
+            let features = arcPairFeatures(a, b, fit: fit, ink: ink, kinds: kinds,
+                                           scale: scale, corner: turnsAtCorner(a) || turnsAtCorner(b),
+                                           crossesRound: crossesARound(fit, besides: [a, b]),
+                                           ringsState: ringsState)
+            if observe != nil { records.append((a, b, features.inputs)) }
+            return Self.arcPairLogit(features)
+        }
         for (i, a) in candidates.enumerated() {
             for b in candidates[(i + 1)...] where endsMeet(ink[a].points, ink[b].points,
                 within: Self.arcEndGap * Self.largestArcState * (scale ?? .infinity)) {
                 guard let fit = quickFit(ink[a].samples + ink[b].samples),
                       fit.relativeTrimmedResidual <= Self.looseArcResidual,
-                      fit.radius >= Self.looseArcStateRatio * (scale ?? 0),
-                      fit.radius <= Self.largestArcState * (scale ?? .infinity) else { continue }
-                let features = arcPairFeatures(a, b, fit: fit, ink: ink, kinds: kinds,
-                                               scale: scale, corner: turnsAtCorner(a) || turnsAtCorner(b),
-                                               crossesRound: crossesARound(fit, besides: [a, b]),
-                                               ringsState: ringsAState(fit, besides: [a, b]))
-                if observe != nil { records.append((a, b, features.inputs)) }
-                let logit = Self.arcPairLogit(features)
-                if logit >= Self.arcPairOdds { pairs.append((logit, a, b, fit)) }
+                      fit.radius >= Self.looseArcStateRatio * (scale ?? 0) else { continue }
+                guard fit.radius <= Self.largestArcState * (scale ?? .infinity) else {
+                    oversized.append((a, b, fit))
+                    continue
+                }
+                let odds = logit(a, b, fit, ringsState: ringsAState(fit, besides: [a, b]))
+                if odds >= Self.arcPairOdds { pairs.append((odds, a, b, fit)) }
             }
         }
-        observe?(records)
         // Likeliest first, each stroke in one round.
         var usedArcs = Set<Int>()
-        for pair in pairs.sorted(by: { ($0.logit, $1.a, $1.b) > ($1.logit, $0.a, $0.b) })
-        where !usedArcs.contains(pair.a) && !usedArcs.contains(pair.b) {
-            usedArcs.formUnion([pair.a, pair.b])
-            let leader = min(pair.a, pair.b)
-            owner[pair.a] = leader
-            owner[pair.b] = leader
-            // The arcs' ink in angle order around the joint centre: one closed round.
-            merged[leader] = inAngleOrder(ink[pair.a].points + ink[pair.b].points,
-                                          around: pair.fit.center)
-            ink[pair.a].isState = true
-            ink[pair.b].isState = true
+        func merge(_ pairs: [(logit: Double, a: Int, b: Int, fit: CircleFit)]) {
+            for pair in pairs.sorted(by: { ($0.logit, $1.a, $1.b) > ($1.logit, $0.a, $0.b) })
+            where !usedArcs.contains(pair.a) && !usedArcs.contains(pair.b) {
+                usedArcs.formUnion([pair.a, pair.b])
+                let leader = min(pair.a, pair.b)
+                owner[pair.a] = leader
+                owner[pair.b] = leader
+                // The arcs' ink in angle order around the joint centre: one closed round.
+                merged[leader] = inAngleOrder(ink[pair.a].points + ink[pair.b].points,
+                                              around: pair.fit.center)
+                ink[pair.a].isState = true
+                ink[pair.b].isState = true
+            }
         }
+        merge(pairs)
+        // S is the median of the states drawn in one stroke, so the ring of a large final
+        // state drawn in two arcs may be over `largestArcState`·S: such a pair is judged too
+        // where its circle rings a state (one closed stroke, or two arcs just merged).
+        if !oversized.isEmpty {
+            let mergedRounds = merged.values.compactMap { quickFit(resampled($0, count: 32)) }
+                + closedStates.map { ink[$0].fit! }
+            merge(oversized.compactMap { a, b, fit in
+                guard !usedArcs.contains(a), !usedArcs.contains(b),
+                      mergedRounds.contains(where: { isConcentricRing(fit, $0) })
+                else { return nil }
+                let odds = logit(a, b, fit, ringsState: true)
+                return odds >= Self.arcPairOdds ? (odds, a, b, fit) : nil
+            })
+        }
+        observe?(records)
         // An arc in no pair may lie on a state.
         let arcs = ink.indices.filter { k in
             guard !loops.contains(k), let fit = ink[k].fit else { return false }
