@@ -580,6 +580,34 @@ import TestSupport
         try Self.expectElement(of: 3, in: assembly, strokes: [3, 4], role: "final")
     }
 
+    /// A V head whose apex touches q2's outline (radius 38, beside states of radius 20) and
+    /// whose arms hug it: it lies on the outline as an arc of the state would. It covers
+    /// most of its own circle but a small part of the state's, so it is left for an arrow
+    /// to take as its head before it joins the state; the shaft, drawn from its tip, takes it
+    /// and points at q2. Before, the V's own circle was measured, the V joined the state at
+    /// once, and the headless shaft pointed the way it was drawn.
+    @Test func aVHeadLyingOnAStatesOutlineIsNoArcOfIt() throws {
+        func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+        var d = Document()
+        d.add("circle", Sketch.circle(center: p(100, 100), radius: 20))            // 0 q0
+        d.add("circle", Sketch.circle(center: p(300, 100), radius: 38))            // 1 q2
+        d.add("circle", Sketch.circle(center: p(100, 250), radius: 20))            // 2 q1
+        d.add("arrow", Sketch.arrow(from: p(10, 100), to: p(76, 100)))              // 3
+        let tip = p(264, 100), slant = 50 * Double.pi / 180
+        d.add("other", Self.shaft(tip, p(122, 100)))              // 4: drawn from its tip
+        d.add("circle", Stroke(points: Sketch.polyline([
+            p(tip.x - 12 * cos(slant), 100 - 12 * sin(slant)), tip,
+            p(tip.x - 12 * cos(slant), 100 + 12 * sin(slant))], spacing: 1)))      // 5
+        d.add("arrow", Sketch.arrow(from: p(100, 230), to: p(100, 122)))            // 6
+        d.label("a", 200, 88)
+        d.label("b", 88, 180)
+        let assembly = d.assemble()
+        #expect(summary(assembly.automaton)
+                == ["q0 initial", "q1", "q2", "q0 -> q2 a", "q1 -> q0 b"])
+        try Self.expectElement(of: 4, in: assembly, strokes: [4, 5], role: "transition")
+        try Self.expectElement(of: 1, in: assembly, strokes: [1], role: "state")
+    }
+
     @Test func aStateDrawnAsTwoArcsIsOneState() throws {
         var d = Self.twoStates
         var rng = SplitMix64(seed: 0)
