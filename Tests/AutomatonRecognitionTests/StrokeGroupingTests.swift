@@ -465,12 +465,16 @@ import TestSupport
 
     /// A shaft that ends in a pen flick reading as two short barbs (a whole arrow on its
     /// own) with a V head drawn apart at its other end points to the V: its tail takes
-    /// the head the model finds likely.
-    @Test func aShaftWithAPenFlickAtItsTailPointsToTheHeadDrawnApart() throws {
+    /// the head the model finds likely enough (`wholeArrowOdds`, −1 log-odds). `off`: the
+    /// V's apex from the shaft's end, along and across: at the end, or 8 beyond and 12 off
+    /// the line, an offer the model finds between −1 and +1 log-odds likely (under the +1
+    /// of before, the arrow pointed at its flick).
+    @Test(arguments: [(0.0, 0.0), (8.0, 12.0)])
+    func aShaftWithAPenFlickAtItsTailPointsToTheHeadDrawnApart(off: (Double, Double)) throws {
         var d = Self.twoStates
         d.add("arrow", Sketch.arrow(from: Point(x: 256, y: 100), to: Point(x: 144, y: 100),
                                     headLength: 8))                              // 3: flick
-        d.add("circle", Self.head(at: Point(x: 256, y: 100)))                    // 4
+        d.add("circle", Self.head(at: Point(x: 256 + off.0, y: 100 + off.1)))   // 4
         let assembly = d.assemble()
         #expect(summary(assembly.automaton) == Self.expected)
         #expect(Self.element(of: 3, in: assembly)?.strokes == [3, 4])

@@ -61,8 +61,12 @@ extension StrokeGrouping {
     /// the best offer of the same head stroke — unless it is the likeliest offer its shaft
     /// has (a shaft left with no head is likelier wrong than an unlikely offer) — and those
     /// at a whole arrow's ends under `wholeArrowOdds` (its own barbs make it an arrow
-    /// already: a stray or another arrow's head lies at many a tail, a loop at many a tip).
-    func ranked(_ offers: [Offer], features: [OfferFeatures], shafts: Shafts) -> [Offer] {
+    /// already: a stray or another arrow's head lies at many a tail, a loop at many a tip),
+    /// or, for a curl (`curls`: a stroke the classifier calls a loop, or a self-loop
+    /// candidate), under `wholeArrowCurlOdds` (a self-loop lies beside many an arrow's tail
+    /// on the state it leaves).
+    func ranked(_ offers: [Offer], features: [OfferFeatures], shafts: Shafts,
+                curls: Set<Int> = []) -> [Offer] {
         var best: [Int: Double] = [:]   // head → its likeliest offer's rank
         var shaftBest: [Int: Double] = [:]   // shaft → its likeliest offer's rank
         let ranked = zip(offers, features).map { offer, features in
@@ -73,8 +77,10 @@ extension StrokeGrouping {
             return ranked
         }
         return ranked.filter {
-            ($0.rank <= best[$0.head]! + Self.offerLogitMargin || $0.rank == shaftBest[$0.shaft]!)
-                && (!shafts.wholeArrows.contains($0.shaft) || -$0.rank >= Self.wholeArrowOdds)
+            let whole = curls.contains($0.head) ? Self.wholeArrowCurlOdds : Self.wholeArrowOdds
+            return ($0.rank <= best[$0.head]! + Self.offerLogitMargin
+                    || $0.rank == shaftBest[$0.shaft]!)
+                && (!shafts.wholeArrows.contains($0.shaft) || -$0.rank >= whole)
         }
     }
 

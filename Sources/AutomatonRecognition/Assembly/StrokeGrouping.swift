@@ -87,7 +87,8 @@ import StrokeFormats
 ///    A one-stroke arrow with two real barbs is no shaft (unless the classifier calls it
 ///    none of its classes and one barb is under `lopsidedBarbs` of the other: a connector's
 ///    bend and a pen flick read as barbs) but for a head drawn apart that the model finds
-///    at least `wholeArrowOdds` log-odds likely: at its tail a V or a closed head (a pen
+///    at least `wholeArrowOdds` log-odds likely (a curl, `wholeArrowCurlOdds`: a
+///    self-loop lies beside many a tail): at its tail a V or a closed head (a pen
 ///    flick at a shaft's end reads as two barbs; the head drawn apart at the other end
 ///    says where it points), at its tip a V that is no loop and whose outline is no round
 ///    (hull circularity at most `roundHull`: an open self-loop measures as a V; a
@@ -226,7 +227,8 @@ struct StrokeGrouping {
     static let offerLogitMargin = 4.0
     static let furtherCurlOdds = 2.0
     static let surerEnd = 4.0
-    static let wholeArrowOdds = 1.0
+    static let wholeArrowOdds = -1.0
+    static let wholeArrowCurlOdds = 1.0
     static let wholeVeeHeadSize = 0.5
     static let wholeVeeOfState = 1.0
     static let headAxis = 0.2
@@ -415,9 +417,9 @@ struct StrokeGrouping {
                             shaftEnd: shafts.ends[offer.shaft]![offer.end].side,
                             inputs: features.inputs)
         })
-        offers = ranked(offers, features: features, shafts: shafts)
-        let contested = Self.contested(offers)
         let curls = loops.union(ink.indices.filter { ordered[$0].kind == .cycle })
+        offers = ranked(offers, features: features, shafts: shafts, curls: curls)
+        let contested = Self.contested(offers)
         var headsOf = dealHeads(offers, ends: shafts.ends, contested: contested, ink: ink,
                                 curls: curls)
         // Strokes that may still be a piece of a head: alone, and under
