@@ -432,6 +432,8 @@ def compose(rng, circles, connections, arrows, heads, words, level):
 
     carriers = [k for _, k, _ in label_jobs]
     ambiguous = 0
+    assert len(carriers) == len(transitions)  # one labelled path per transition, in order
+    heard = [[] for _ in carriers]  # the label texts nearest each carrier's path
     for texts, owner, candidates in label_jobs:
         if len(texts) > 1 and rng.random() < 0.5:
             texts = [",".join(texts)]
@@ -452,6 +454,15 @@ def compose(rng, circles, connections, arrows, heads, words, level):
             ambiguous += 1
         for text, dx in zip(texts, offsets):
             labels.append({"text": text, "x": spot[0] + dx, "y": spot[1]})
+            # A label belongs to the path that passes nearest it (FORMATS.md §2): where no
+            # spot is unambiguous, that may be another transition's.
+            q = (spot[0] + dx, spot[1])
+            heard[min(range(len(carriers)),
+                      key=lambda c: base.dist_to_polyline(q, strokes[carriers[c]]))].append(text)
+    for t, texts in zip(transitions, heard):
+        tokens = [tok for text in texts for tok in text.split(",")]
+        t["symbols"] = sorted(set(tok for tok in tokens if tok != "ε"))
+        t["epsilon"] = "ε" in tokens
 
     turn, scale = rng.uniform(-level["turn"], level["turn"]), math.exp(rng.uniform(-0.7, 0.7))
     shift = (rng.uniform(50, 400), rng.uniform(50, 400))
