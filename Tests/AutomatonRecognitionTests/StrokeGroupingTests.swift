@@ -1116,10 +1116,10 @@ import TestSupport
         #expect(initial.strokes == [4, 5] && initial.role.name == "initial")
     }
 
-    @Test func aShortShaftBesideALongShaftsTailKeepsItsHead() throws {
-        // A short q0 → q2 shaft starts beside the tail of the long q0 → q1 shaft, where it
-        // could be a head piece of that shaft (less than half its size). It still takes the
-        // V head at its other end, which is no head of the long shaft.
+    /// Three states; a long q0 → q1 shaft (3) with its V head (6), and a short q0 → q2
+    /// shaft (4, drawn from its tip) starting beside the long shaft's tail, with its V
+    /// head (5).
+    static var shortShaftBesideALongShaftsTail: Document {
         var d = Document()
         d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))  // 0 q0
         d.add("circle", Sketch.circle(center: Point(x: 500, y: 100), radius: 40))  // 1
@@ -1129,6 +1129,14 @@ import TestSupport
         d.add("arrow", Self.shaft(tip, Point(x: 152, y: 108)))    // 4: drawn from its tip
         d.add("circle", Self.head(at: tip, direction: (tip - Point(x: 152, y: 108)).normalized!))
         d.add("circle", Self.head(at: Point(x: 456, y: 100)))                    // 6
+        return d
+    }
+
+    @Test func aShortShaftBesideALongShaftsTailKeepsItsHead() throws {
+        // The short shaft could be a head piece of the long one at its tail (less than
+        // half its size). It still takes the V head at its other end, which is no head of
+        // the long shaft.
+        var d = Self.shortShaftBesideALongShaftsTail
         d.add("arrow", Sketch.arrow(from: Point(x: 10, y: 100), to: Point(x: 56, y: 100)))
         d.label("a", 330, 88)
         d.label("b", 170, 150)
@@ -1164,19 +1172,11 @@ import TestSupport
     }
 
     @Test func aStrokeBarredAsAShaftTakesNoHead() throws {
-        // The short q0 → q2 shaft of the test above, with its V head. When the assembler
-        // has found such a pair to be pieces of one head (`notShafts`: a short arrow
-        // rejected as lying along the state it reaches), the stroke is grouped again as
-        // no shaft: it takes no head, and the V is left to lie elsewhere.
-        var d = Document()
-        d.add("circle", Sketch.circle(center: Point(x: 100, y: 100), radius: 40))  // 0 q0
-        d.add("circle", Sketch.circle(center: Point(x: 500, y: 100), radius: 40))  // 1
-        d.add("circle", Sketch.circle(center: Point(x: 250, y: 180), radius: 40))  // 2
-        d.add("arrow", Self.shaft(Point(x: 144, y: 100), Point(x: 456, y: 100)))   // 3
-        let tip = Point(x: 214, y: 154)
-        d.add("arrow", Self.shaft(tip, Point(x: 152, y: 108)))    // 4: drawn from its tip
-        d.add("circle", Self.head(at: tip, direction: (tip - Point(x: 152, y: 108)).normalized!))
-        d.add("circle", Self.head(at: Point(x: 456, y: 100)))                    // 6
+        // The short shaft of `shortShaftBesideALongShaftsTail`, with its V head. When the
+        // assembler has found such a pair to be pieces of one head (`notShafts`: a short
+        // arrow rejected as lying along the state it reaches), the stroke is grouped again
+        // as no shaft: it takes no head, and the V is left to lie elsewhere.
+        let d = Self.shortShaftBesideALongShaftsTail
         let grouping = StrokeGrouping(options: AssemblyOptions())
         #expect(grouping.group(d.classified).map(\.members) == [[0], [1], [2], [3, 6], [4, 5]])
         #expect(grouping.group(d.classified, notShafts: [4]).map(\.members)

@@ -156,7 +156,8 @@ extension StrokeGrouping {
         var records: [(Int, Int, [Double])] = []
         func logit(_ a: Int, _ b: Int, _ fit: CircleFit, ringsState: Bool) -> Double {
             let features = arcPairFeatures(a, b, fit: fit, ink: ink, kinds: kinds,
-                                           scale: scale, corner: turnsAtCorner(a) || turnsAtCorner(b),
+                                           scale: scale,
+                                           corner: turnsAtCorner(a) || turnsAtCorner(b),
                                            crossesRound: crossesARound(fit, besides: [a, b]),
                                            ringsState: ringsState)
             if observe != nil { records.append((a, b, features.inputs)) }

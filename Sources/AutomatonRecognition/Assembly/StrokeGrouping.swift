@@ -41,10 +41,10 @@ import StrokeFormats
 ///    unless step 4 makes it a head (a head drawn along the outline of the state it points
 ///    at); one covering `largeAbsorbedArc` or more of the state's circle joins it at once:
 ///    a head lying along the outline is smaller (a small V or hook covers most of its own
-///    circle, so it is measured round the state's). A stroke covering most of a round concentric with a state or a
-///    round in arcs, inside or around it within a ring's ratio, is the other circle of a
-///    final state, whatever its class (`finalCircles`: an open C, an oval), and no arc
-///    lying on that round. Before the arcs, two strokes passing as states that are one
+///    circle, so it is measured round the state's). A stroke covering most of a round
+///    concentric with a state or a round in arcs, inside or around it within a ring's
+///    ratio, is the other circle of a final state, whatever its class (`finalCircles`: an
+///    open C, an oval), and no arc lying on that round. Before the arcs, two strokes passing as states that are one
 ///    round drawn twice over (concentric, the smaller over `finalCircleRatio` of the
 ///    larger, each lying on average within `retracedGap` of the radius from the other)
 ///    are one state, not a final state (`retracedRounds`).
