@@ -219,7 +219,8 @@ extension StrokeGrouping {
         for a in arcs where !usedArcs.contains(a) && !ink[a].isState {
             // The state (or ring) it lies on: the two fit one circle about as large as the
             // state's own (within a fifth: the fit of an open round alone runs small).
-            let host = ink.indices.compactMap { k -> (k: Int, residual: Double, center: Point)? in
+            let host = ink.indices.compactMap {
+                k -> (k: Int, residual: Double, center: Point)? in
                 guard k != a, ink[k].isState, owner[k] == k, merged[k] == nil,
                       let c = ink[k].fit, !isFinalCircle(ink[a].fit!, of: c) else { return nil }
                 guard let fit = quickFit(ink[k].samples + ink[a].samples),
@@ -234,8 +235,8 @@ extension StrokeGrouping {
             // (One covering `largeAbsorbedArc` or more of that circle joins it now: no head
             // lying along the outline is that long. Measured round the joint circle, not on
             // the arc's own fit: a small curled head covers most of its own circle.)
-            if let host,
-               CircleFit.coveredAngle(ink[a].sparse, around: host.center) >= Self.largeAbsorbedArc {
+            if let host, CircleFit.coveredAngle(ink[a].sparse, around: host.center)
+                >= Self.largeAbsorbedArc {
                 owner[a] = host.k
             } else if let host {
                 absorbed[a] = host.k

@@ -44,10 +44,10 @@ import StrokeFormats
 ///    circle, so it is measured round the state's). A stroke covering most of a round
 ///    concentric with a state or a round in arcs, inside or around it within a ring's
 ///    ratio, is the other circle of a final state, whatever its class (`finalCircles`: an
-///    open C, an oval), and no arc lying on that round. Before the arcs, two strokes passing as states that are one
-///    round drawn twice over (concentric, the smaller over `finalCircleRatio` of the
-///    larger, each lying on average within `retracedGap` of the radius from the other)
-///    are one state, not a final state (`retracedRounds`).
+///    open C, an oval), and no arc lying on that round. Before the arcs, two strokes
+///    passing as states that are one round drawn twice over (concentric, the smaller over
+///    `finalCircleRatio` of the larger, each lying on average within `retracedGap` of the
+///    radius from the other) are one state, not a final state (`retracedRounds`).
 /// 3. **Handwriting.** Strokes under `textSize`·S, not on a state's outline (within
 ///    `textOutlineGap`·S), lying within `textGap`·S of each other, are letters of a word:
 ///    `rejected`, whatever the classifier made of each (text is not read as labels yet) —
