@@ -16,13 +16,14 @@ extension StrokeGrouping {
         /// Strokes with two real barbs: whole arrows, which take a head drawn apart only if
         /// likely (`wholeArrowOdds`). Their `ends` are the tail, then the tip.
         var wholeArrows = Set<Int>()
-        /// Candidates the classifier calls a self-loop or that are a loop candidate: their
-        /// end may lie inside another loop drawn on the same state.
+        /// Candidates that are curls (`curls`: the classifier calls them a self-loop, or they
+        /// are a loop candidate): their end may lie inside another loop drawn on the same
+        /// state.
         var curled = Set<Int>()
     }
 
     func shafts(_ ordered: [ClassifiedStroke], ink: [Ink], onOutline: Set<Int>,
-                loops: Set<Int>, scale: Double?) -> Shafts {
+                loops: Set<Int>, curls: Set<Int>, scale: Double?) -> Shafts {
         let minimumShaft = Self.minimumShaftOfState * (scale ?? 0)
         var shafts = Shafts()
         for k in ink.indices where !onOutline.contains(k) && ink[k].extent > 0
@@ -59,7 +60,7 @@ extension StrokeGrouping {
                 }
                 continue
             }
-            if ordered[k].kind == .cycle || loops.contains(k) { shafts.curled.insert(k) }
+            if curls.contains(k) { shafts.curled.insert(k) }
             shafts.ends[k] = ends + [0, 1].compactMap { hookedEnd(ink[k].points, side: $0) }
         }
         return shafts

@@ -399,8 +399,10 @@ struct StrokeGrouping {
         })
         // (An arc on a state's outline is no shaft; it may be a head lying there.)
         let onOutline = inCircle.union(absorbed.keys)
+        // (Curls: strokes the classifier calls a loop, and self-loop candidates.)
+        let curls = loops.union(ink.indices.filter { ordered[$0].kind == .cycle })
         let shafts = self.shafts(ordered, ink: ink, onOutline: onOutline.union(notShafts),
-                                 loops: loops, scale: scale)
+                                 loops: loops, curls: curls, scale: scale)
         var offers = headOffers(ink: ink, shafts: shafts, inCircle: inCircle, loops: loops,
                                 owner: owner, merged: merged, scale: scale, hull: hull)
         // 4. Handwriting (item 3 above: it withdraws offers before they are dealt).
@@ -417,7 +419,6 @@ struct StrokeGrouping {
                             shaftEnd: shafts.ends[offer.shaft]![offer.end].side,
                             inputs: features.inputs)
         })
-        let curls = loops.union(ink.indices.filter { ordered[$0].kind == .cycle })
         offers = ranked(offers, features: features, shafts: shafts, curls: curls)
         let contested = Self.contested(offers)
         var headsOf = dealHeads(offers, ends: shafts.ends, contested: contested, ink: ink,
