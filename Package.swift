@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "fa-train", targets: ["fa-train"]),
         .executable(name: "fa-recognize", targets: ["fa-recognize"]),
         .executable(name: "fa-serve", targets: ["fa-serve"]),
+        .library(name: "Automata", targets: ["Automata"]),
         .library(name: "AutomatonOperations", targets: ["AutomatonOperations"]),
         .executable(name: "fa-automaton", targets: ["fa-automaton"]),
     ],
@@ -47,16 +48,21 @@ let package = Package(
         .target(name: "XMLReading"),
         // Points, strokes and drawings, and the readers of FORMATS.md §1.
         .target(name: "StrokeFormats", dependencies: ["XMLReading"]),
+        // The seedable generator every random choice draws from (SplitMix64).
+        .target(name: "SeededRandom"),
+        // The ε-NFA value, its simulation, DOT and the automaton JSON of FORMATS.md §2:
+        // what the recogniser makes and the operations, the editor and the commands use.
+        .target(name: "Automata", dependencies: ["StrokeFormats"]),
         // Raster canvas, vector picture + SVG, bitmap font, colours, PNG encoding.
         .target(name: "Pictures", dependencies: ["StrokeFormats", "CLibPNG"]),
         .target(name: "DrawingClassifier", dependencies: [
-            "StrokeFormats", "Pictures", "CLibPNG", "CPUFeatures",
+            "StrokeFormats", "Pictures", "CLibPNG", "CPUFeatures", "SeededRandom",
             "MatrixKernels", "MatrixKernelsAVX2", "MatrixKernelsAVX512",
         ]),
         // models/default.model, embedded byte for byte (#embed).
         .target(name: "DefaultModelData"),
         .target(name: "AutomatonRecognition", dependencies: [
-            "StrokeFormats", "Pictures", "DrawingClassifier", "DefaultModelData",
+            "Automata", "StrokeFormats", "Pictures", "DrawingClassifier", "DefaultModelData",
         ]),
         // ONNX and Core ML export, Core ML import (FORMATS.md §7). Generated/ holds the message
         // code of the ONNX and Core ML schemas (scripts/generate-protobuf).
@@ -68,22 +74,22 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "fa-recognize", dependencies: [
-            "DrawingClassifier", "AutomatonRecognition", "StrokeFormats", "Pictures", "AutomatonOperations",
+            "DrawingClassifier", "AutomatonRecognition", "Automata", "StrokeFormats", "Pictures",
+            "AutomatonOperations",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Determinization, minimization, equivalence, regular expressions, JFLAP files.
         .target(name: "AutomatonOperations",
-                dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats",
-                               "XMLReading"]),
+                dependencies: ["Automata", "SeededRandom", "StrokeFormats", "XMLReading"]),
         .executableTarget(name: "fa-automaton", dependencies: [
-            "AutomatonOperations", "AutomatonRecognition", "DrawingClassifier", "StrokeFormats",
+            "AutomatonOperations", "Automata", "SeededRandom", "StrokeFormats",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The editor (issue 14): HTTP API of FORMATS.md §6 and the page, embedded in the
         // library (Page/ holds the page's files; EmbeddedPage.swift is written from them by
         // scripts/embed-page).
         .target(name: "EditorServer", dependencies: [
-            "AutomatonRecognition", "StrokeFormats",
+            "AutomatonRecognition", "Automata", "StrokeFormats",
             .product(name: "Hummingbird", package: "hummingbird"),
         ], exclude: ["Page"]),
         .executableTarget(name: "fa-serve", dependencies: [
@@ -124,18 +130,17 @@ let package = Package(
         .testTarget(name: "DrawingClassifierTests",
                     dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "CLibPNG", "TestSupport"]),
         .testTarget(name: "AutomatonRecognitionTests",
-                    dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats", "Pictures",
-                                   "TestSupport"]),
+                    dependencies: ["AutomatonRecognition", "Automata", "DrawingClassifier", "StrokeFormats",
+                                   "Pictures", "TestSupport"]),
         .testTarget(name: "EditorServerTests", dependencies: [
-            "EditorServer", "AutomatonRecognition", "StrokeFormats", "TestSupport",
+            "EditorServer", "AutomatonRecognition", "Automata", "StrokeFormats", "TestSupport",
         ]),
         .testTarget(name: "ModelExchangeTests", dependencies: [
             "ModelExchange", "DrawingClassifier", "TestSupport",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
         .testTarget(name: "AutomatonOperationsTests",
-                    dependencies: ["AutomatonOperations", "AutomatonRecognition", "DrawingClassifier",
-                                   "StrokeFormats"],
+                    dependencies: ["AutomatonOperations", "Automata", "SeededRandom", "StrokeFormats"],
                     exclude: ["Resources"]),
         .testTarget(name: "CommandLineTests",
                     dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "TestSupport"],

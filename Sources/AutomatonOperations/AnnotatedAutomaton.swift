@@ -1,4 +1,4 @@
-import AutomatonRecognition
+import Automata
 
 /// An automaton made by an operation, with what the operation knows about its states
 /// (FORMATS.md §5): the original states a determinized state stands for, and dead states.
@@ -19,7 +19,7 @@ public struct AnnotatedAutomaton: Sendable, Equatable {
     /// The automaton object of FORMATS.md §2 (`states`, `transitions`), each state with its
     /// `members` and `"dead": true` when known.
     public var json: JSONValue {
-        RecognitionResult.json(automaton) { s in
+        automaton.json { s in
             var m: [(String, JSONValue)] = []
             if let ids = members[s.id] { m.append(("members", .array(ids.map(JSONValue.string)))) }
             if deadStates.contains(s.id) { m.append(("dead", .bool(true))) }

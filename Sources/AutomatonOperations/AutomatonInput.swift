@@ -1,4 +1,4 @@
-import AutomatonRecognition
+import Automata
 import StrokeFormats
 import Foundation
 

@@ -1,4 +1,4 @@
-import AutomatonRecognition
+import Automata
 
 /// An ε-NFA whose states and symbols are numbers: the representation the algorithms of this
 /// module work on. `Automaton` (named states, drawn positions) is converted at the boundary.

@@ -1,4 +1,4 @@
-import DrawingClassifier
+import SeededRandom
 
 extension DFA {
     /// A complete DFA with `stateCount` states over the symbols `a`, `b`, … whose every

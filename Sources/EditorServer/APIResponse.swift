@@ -1,3 +1,4 @@
+import Automata
 import AutomatonRecognition
 
 /// One answer of the editor's API, independent of the HTTP library: a status code, a

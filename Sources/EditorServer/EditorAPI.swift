@@ -1,3 +1,4 @@
+import Automata
 import AutomatonRecognition
 import StrokeFormats
 import Foundation
@@ -135,7 +136,7 @@ public struct EditorAPI: Sendable {
     }
 
     static func coordinate(_ x: Double) -> JSONValue {
-        .number(x, decimals: RecognitionResult.coordinateDecimals)
+        .number(x, decimals: JSONValue.coordinateDecimals)
     }
 
     static func point(_ p: Point) -> JSONValue {

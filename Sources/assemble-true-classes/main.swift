@@ -9,6 +9,7 @@
 import Foundation
 import DrawingClassifier
 import StrokeFormats
+import Automata
 import AutomatonRecognition
 
 func lines(_ path: String) throws -> [String] {

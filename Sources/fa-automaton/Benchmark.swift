@@ -1,7 +1,7 @@
 import ArgumentParser
 import AutomatonOperations
-import AutomatonRecognition
-import DrawingClassifier
+import Automata
+import SeededRandom
 import Foundation
 
 /// Scale checks (scripts/bench-automata): minimising a random complete DFA, and the subset

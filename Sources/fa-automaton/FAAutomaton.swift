@@ -1,6 +1,6 @@
 import ArgumentParser
 import AutomatonOperations
-import AutomatonRecognition
+import Automata
 import Foundation
 
 @main

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutomatonOperations
+import Automata
 import AutomatonRecognition
 import DrawingClassifier
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Automata
 import AutomatonRecognition
 import DrawingClassifier
 import EditorServer

@@ -12,6 +12,7 @@
 //
 // scripts/fit-grouping-models labels them from the composer's expected groups and fits the
 // models' weights.
+import Automata
 import AutomatonRecognition
 import DrawingClassifier
 import Foundation

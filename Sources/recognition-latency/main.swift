@@ -1,5 +1,6 @@
 // recognition-latency SECONDS: one-stroke drawing latency (rasterize + classify + assemble,
 // the default model) and a small multi-stroke diagram; used by scripts/measure-recognition-latency.
+import Automata
 import AutomatonRecognition
 import DrawingClassifier
 import Foundation

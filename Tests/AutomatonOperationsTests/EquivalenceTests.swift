@@ -1,6 +1,6 @@
 import AutomatonOperations
-import AutomatonRecognition
-import DrawingClassifier
+import Automata
+import SeededRandom
 import Testing
 
 @Suite struct EquivalenceTests {

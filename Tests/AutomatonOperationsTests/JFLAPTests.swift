@@ -1,5 +1,5 @@
 import AutomatonOperations
-import AutomatonRecognition
+import Automata
 import StrokeFormats
 import Foundation
 import Testing

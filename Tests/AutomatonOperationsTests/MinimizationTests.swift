@@ -1,6 +1,6 @@
 import AutomatonOperations
-import AutomatonRecognition
-import DrawingClassifier
+import Automata
+import SeededRandom
 import Testing
 
 /// The naive twin of Hopcroft's algorithm: Moore's refinement, which splits every class by

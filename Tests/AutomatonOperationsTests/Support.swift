@@ -1,5 +1,5 @@
 import AutomatonOperations
-import AutomatonRecognition
+import Automata
 import Foundation
 
 /// Test files in Tests/AutomatonOperationsTests/Resources.

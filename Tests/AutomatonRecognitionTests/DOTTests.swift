@@ -1,3 +1,4 @@
+import Automata
 import Testing
 import DrawingClassifier
 @testable import AutomatonRecognition

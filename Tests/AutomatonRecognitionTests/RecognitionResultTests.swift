@@ -1,3 +1,4 @@
+import Automata
 import Foundation
 import Testing
 import DrawingClassifier

@@ -1,3 +1,4 @@
+import Automata
 import Testing
 @testable import AutomatonRecognition
 

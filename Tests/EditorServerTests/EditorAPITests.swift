@@ -1,3 +1,4 @@
+import Automata
 import AutomatonRecognition
 @testable import EditorServer
 import Foundation

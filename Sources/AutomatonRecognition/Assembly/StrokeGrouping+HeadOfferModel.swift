@@ -2,6 +2,7 @@
 // is right, from the offer's geometry. It withdraws unlikely offers, orders the dealing,
 // costs the exchange of heads and picks the end a shaft with heads at both ends points to.
 
+import Automata
 import Foundation
 
 extension StrokeGrouping {

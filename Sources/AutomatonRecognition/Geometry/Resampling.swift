@@ -1,3 +1,4 @@
+import Automata
 import DrawingClassifier
 import StrokeFormats
 

@@ -1,3 +1,4 @@
+import Automata
 import DrawingClassifier
 import StrokeFormats
 
@@ -16,8 +17,6 @@ public struct RecognitionResult: Sendable, Equatable {
     /// One run per input word, in order; nil when no words were given (no `runs` key).
     public var runs: [Run]?
 
-    /// Coordinates and radii are written with this many decimals.
-    public static let coordinateDecimals = 2
     /// Confidences are written with this many decimals.
     public static let confidenceDecimals = 4
 
@@ -47,7 +46,7 @@ public struct RecognitionResult: Sendable, Equatable {
             ("format", .integer(1)),
             ("source", source.map(JSONValue.string) ?? .null),
             ("elements", .array(assembly.elements.map(Self.json))),
-            ("automaton", Self.json(assembly.automaton)),
+            ("automaton", assembly.automaton.json()),
         ]
         if let runs {
             members.append(("runs", .array(runs.map {
@@ -57,11 +56,9 @@ public struct RecognitionResult: Sendable, Equatable {
         return .object(members)
     }
 
-    static func coordinate(_ x: Double) -> JSONValue { .number(x, decimals: coordinateDecimals) }
+    static func coordinate(_ x: Double) -> JSONValue { .coordinate(x) }
 
-    static func json(_ p: Point) -> JSONValue {
-        .object([("x", coordinate(p.x)), ("y", coordinate(p.y))])
-    }
+    static func json(_ p: Point) -> JSONValue { .point(p) }
 
     static func json(_ e: Element) -> JSONValue {
         var m: [(String, JSONValue)] = [
@@ -95,25 +92,5 @@ public struct RecognitionResult: Sendable, Equatable {
     static func arrowMembers(_ arrow: ArrowGeometry) -> [(String, JSONValue)] {
         [("start", json(arrow.start)), ("tip", json(arrow.tip)),
          ("head", .array(arrow.head.map(json)))]
-    }
-
-    /// The `automaton` object of §2; `extra` adds members to a state's object (e.g. what a
-    /// determinized state stands for).
-    public static func json(_ automaton: Automaton,
-                            extra: (Automaton.State) -> [(String, JSONValue)] = { _ in [] }) -> JSONValue {
-        let states: [JSONValue] = automaton.states.map { s in
-            var m: [(String, JSONValue)] = [
-                ("id", .string(s.id)), ("center", json(s.center)), ("radius", coordinate(s.radius)),
-                ("initial", .bool(s.initial)), ("final", .bool(s.final)),
-            ]
-            if let ring = s.ringRadius { m.append(("ringRadius", coordinate(ring))) }
-            return .object(m + extra(s))
-        }
-        let transitions: [JSONValue] = automaton.transitions.map { t in
-            .object([("from", .string(t.from)), ("to", .string(t.to)),
-                     ("symbols", .array(t.symbols.map(JSONValue.string))),
-                     ("epsilon", .bool(t.epsilon))])
-        }
-        return .object([("states", .array(states)), ("transitions", .array(transitions))])
     }
 }

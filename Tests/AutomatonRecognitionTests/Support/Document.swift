@@ -1,3 +1,4 @@
+import Automata
 import DrawingClassifier
 @testable import AutomatonRecognition
 import StrokeFormats

@@ -1,4 +1,3 @@
-import DrawingClassifier
 import StrokeFormats
 
 /// A nondeterministic finite automaton with ε-transitions, as recognised from a drawing.
