@@ -1,9 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The measuring tools are short top-level scripts: Swift 5 mode spares them actor annotations.
-let scriptMode: [SwiftSetting] = [.swiftLanguageMode(.v5)]
-
 let package = Package(
     name: "FiniteAutomataToolkit",
     products: [
@@ -96,33 +93,6 @@ let package = Package(
             "EditorServer", "AutomatonRecognition", "DrawingClassifier",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // Measuring tools for the scripts; not products. Targets, so they cannot silently
-        // stop compiling: bench-train (scripts/bench-train.sh, scripts/benchmark), peak-probe
-        // (scripts/benchmark), inference-probe
-        // (scripts/benchmark), allocation-probe (scripts/count-allocations),
-        // rasterizer-calibration (scripts/measure-rasterizer.sh), assemble-true-classes
-        // (the assembler on true classes, for scoring geometry alone), recognition-latency
-        // (scripts/measure-recognition-latency), grouping-features (scripts/fit-grouping-models).
-        .executableTarget(name: "bench-train", dependencies: ["DrawingClassifier", "StrokeFormats"]),
-        // This machine's FP32 peak on one thread (C: register-only FMA loop), for the
-        // roofline of scripts/benchmark.
-        .executableTarget(name: "peak-probe"),
-        .executableTarget(name: "inference-probe", dependencies: ["DrawingClassifier", "StrokeFormats"],
-                          swiftSettings: scriptMode),
-        .executableTarget(name: "allocation-probe", dependencies: ["DrawingClassifier", "StrokeFormats"],
-                          swiftSettings: scriptMode),
-        .executableTarget(name: "rasterizer-calibration",
-                          dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures"],
-                          swiftSettings: scriptMode),
-        .executableTarget(name: "recognition-latency",
-                          dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
-                          swiftSettings: scriptMode),
-        .executableTarget(name: "grouping-features",
-                          dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
-                          swiftSettings: scriptMode),
-        .executableTarget(name: "assemble-true-classes",
-                          dependencies: ["AutomatonRecognition", "DrawingClassifier", "StrokeFormats"],
-                          swiftSettings: scriptMode),
         // What every test target shares: one approximate-equality rule, where the data is.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "XMLReadingTests", dependencies: ["XMLReading", "TestSupport"]),

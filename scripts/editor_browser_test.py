@@ -2,7 +2,7 @@
 """End-to-end test of the editor in headless Chromium (driven by Selenium).
 
 Real pen strokes of ../shared/datasets/dollar-gestures (circles and arrows placed and bent as
-scripts/compose_diagrams.py does; self-loops synthesised as it does) are replayed as pen
+Lab/scripts/compose_diagrams.py does; self-loops synthesised as it does) are replayed as pen
 pointer events on the page; symbols are typed on the transitions, words simulated, and the
 page's automaton (#board's data-automaton) and every ✓/✗ are checked. Scenes: the original
 usability study's two language tasks, an ε-transition, a two-way pair of bent arrows, a
@@ -26,7 +26,8 @@ import time
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+# The diagram composer is lab equipment (Lab/scripts); the browser test replays its drawings.
+sys.path.insert(0, os.path.join(HERE, "..", "Lab", "scripts"))
 import compose_diagrams as cd  # noqa: E402
 
 from selenium import webdriver  # noqa: E402

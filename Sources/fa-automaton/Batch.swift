@@ -3,7 +3,7 @@ import AutomatonOperations
 import Automata
 import Foundation
 
-/// Differential-testing mode (scripts/differential-automata): one JSON object per line on
+/// Differential-testing mode (Lab/scripts/differential-automata): one JSON object per line on
 /// stdin, `{"a": automaton, "alphabet": [..], "words": [..], "b": automaton?, "regex": R?}`;
 /// one result line per case on stdout, in order:
 /// `{"nfa": [..], "dfa": [..], "min": [..], "minStates": n, "regex": R(a),

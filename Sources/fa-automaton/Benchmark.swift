@@ -4,7 +4,7 @@ import Automata
 import SeededRandom
 import Foundation
 
-/// Scale checks (scripts/bench-automata): minimising a random complete DFA, and the subset
+/// Scale checks (Lab/scripts/bench-automata): minimising a random complete DFA, and the subset
 /// construction on "the n-th symbol from the end is 1" (2ⁿ states) under a state limit.
 struct Benchmark: ParsableCommand {
     static let configuration = CommandConfiguration(

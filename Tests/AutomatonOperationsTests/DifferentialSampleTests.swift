@@ -3,9 +3,9 @@ import Automata
 import Foundation
 import Testing
 
-/// 2 000 cases of scripts/differential-automata with automata-lib 9.2.0's answers, stored in
+/// 2 000 cases of Lab/scripts/differential-automata with automata-lib 9.2.0's answers, stored in
 /// Resources/differential-sample.json by
-/// `scripts/differential-automata --cases 2000 --write-sample 2000 --seed 1`.
+/// `Lab/scripts/differential-automata --cases 2000 --write-sample 2000 --seed 1`.
 struct DifferentialSample: Decodable {
     struct CompactAutomaton: Decodable {
         var states: Int

@@ -85,7 +85,7 @@ func mooreClassCount(_ dfa: DFA) -> Int {
     }
 
     @Test func aLargerRandomDFAIsMinimisedLikeTheNaiveRefinementDoes() {
-        // The 100 000-state timing is measured by scripts/bench-automata (release); here a
+        // The 100 000-state timing is measured by Lab/scripts/bench-automata (release); here a
         // smaller run checks the result against the naive refinement.
         var rng = SplitMix64(seed: 3)
         let dfa = DFA.random(stateCount: 2_000, symbolCount: 2, using: &rng)

@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite struct InkStatisticsTests {
     @Test func aBarAndAFaintDotGiveHandComputedNumbers() {
-        // scripts/png_ink_stats.py agrees: ink_statistics(10, 10, pixels) gives mean 30.7,
+        // Lab/scripts/png_ink_stats.py agrees: ink_statistics(10, 10, pixels) gives mean 30.7,
         // over128 0.12, width 2.0, box 8×6, margin 0.
         // 10×10 black image; a 6×2 bar of 255 at x 2...7, y 4...5; a faint pixel 10 at (9, 9).
         var image = GrayImage(width: 10, height: 10)

@@ -134,7 +134,7 @@ import TestSupport
         #expect(image.pixels.max() == 255)
     }
 
-    /// The PNG circles' mean pixel, from scripts/png_ink_stats.py over the 234 automata-editor
+    /// The PNG circles' mean pixel, from Lab/scripts/png_ink_stats.py over the 234 automata-editor
     /// circles: 25.839 (sd 4.743 per image).
     static let pngCircleMean = 25.839
 

@@ -137,7 +137,7 @@ extension Assembler {
     /// Every pair of strokes that may be one round drawn in two arcs, with what the
     /// arc-pair model reads of it, as the first grouping of `assemble` sees them: the data
     /// the model is fitted on (`Sources/grouping-features --arcs`,
-    /// `scripts/fit-grouping-models`).
+    /// `Lab/scripts/fit-grouping-models`).
     public func arcPairs(_ strokes: [ClassifiedStroke]) -> [ArcPairRecord] {
         var records: [ArcPairRecord] = []
         _ = StrokeGrouping(options: options).group(

@@ -168,7 +168,7 @@ public struct HeadOfferRecord: Sendable, Equatable {
 extension Assembler {
     /// Every place a stroke may lie as a head of a shaft, with what the head-offer model
     /// reads of it, as the first grouping of `assemble` sees them: the data the model is
-    /// fitted on (`Sources/grouping-features`, `scripts/fit-grouping-models`).
+    /// fitted on (`Sources/grouping-features`, `Lab/scripts/fit-grouping-models`).
     public func headOffers(_ strokes: [ClassifiedStroke]) -> [HeadOfferRecord] {
         var records: [HeadOfferRecord] = []
         _ = StrokeGrouping(options: options).group(

@@ -1,6 +1,6 @@
 import Pictures
 /// Summary numbers of how ink sits in an image, used to calibrate the `Rasterizer` against
-/// real MNIST Maker PNGs (docs/rasterizer.md). scripts/png_ink_stats.py computes the same
+/// real MNIST Maker PNGs (docs/rasterizer.md). Lab/scripts/png_ink_stats.py computes the same
 /// numbers, with the same definitions, for the PNGs.
 public struct InkStatistics: Sendable, Equatable {
     /// Mean pixel value, 0...255.

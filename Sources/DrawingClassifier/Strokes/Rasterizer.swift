@@ -14,7 +14,7 @@ import Pictures
 /// only the nearest counts, so such pixels come out somewhat darker than the reference.
 ///
 /// The default pen and margin were chosen by measuring real $1 strokes against the real
-/// PNGs (docs/rasterizer.md, scripts/measure-rasterizer.sh).
+/// PNGs (docs/rasterizer.md, Lab/scripts/measure-rasterizer.sh).
 public struct Rasterizer: Sendable, Equatable {
     /// How wide the pen is.
     public enum PenWidth: Sendable, Equatable {
