@@ -45,7 +45,6 @@ kbd { border: 1px solid #b8c4d6; border-radius: 3px; padding: 0 3px; font-size: 
 // The editor page: draw with pen, touch or mouse; every finished stroke sends the whole
 // drawing to /api/recognize and the snapped automaton is drawn over the faint ink. The
 // page's automaton (names applied) is kept as JSON in #board's data-automaton.
-import Automata
 import { dist, distToPolyline, bounds } from './geometry.js';
 import { shapesFor, drawShapes, arrowCurve, symbolText } from './render.js';
 import {
