@@ -26,6 +26,12 @@ public enum JFLAP {
     public static let maximumBytes = 64 << 20
     /// Radius given to states read from JFLAP (which draws every state with radius 20).
     public static let stateRadius = 20.0
+    /// Longest read made a chain, in characters (the new states are named after what they
+    /// have read, so a longer read would make names of quadratic total length).
+    public static let maximumChainLength = 64
+    /// Most new states made for several-character reads in one file (real files have a few;
+    /// the bound keeps a small hostile file from growing into gigabytes).
+    public static let maximumChainStates = 100_000
 
     /// The automaton in the `.jff` text `data` (UTF-8, UTF-16 or ISO-8859-1), with warnings.
     /// Refuses malformed XML, DTDs and entity declarations (never expanded), JFLAP 8 files, a
@@ -75,7 +81,14 @@ public enum JFLAP {
                            + "symbols, but JFLAP reads it as one string of \(symbols.count) "
                            + "characters (give each symbol its own transition)")
             }
+            guard symbols.count <= maximumChainLength else {
+                throw fail("\(place) (\(from) → \(to)): the read has \(symbols.count) characters; "
+                           + "at most \(maximumChainLength) are read as a chain of symbols")
+            }
             let through = builder.addChain(from: from, to: to, symbols: symbols)
+            guard builder.chainStateCount <= maximumChainStates else {
+                throw fail("more than \(maximumChainStates) new states for several-character reads")
+            }
             warnings.append("\(source): \(place) (\(from) → \(to)) reads '\(t.read)', "
                             + "\(symbols.count) symbols: read as JFLAP does, one after another, "
                             + "through the new state\(through.count > 1 ? "s" : "") "
@@ -144,6 +157,7 @@ private struct JFLAPBuilder {
     private var chainState: [[String]: String] = [:]
 
     var automaton: Automaton { Automaton(states: states, transitions: transitions) }
+    var chainStateCount: Int { chainState.count }
 
     /// The states of `elements`. The first state to carry a name keeps it; a state with no
     /// name, or with a name taken before, is `q<id>` (made unique with `_2`, `_3`, …), and a

@@ -92,6 +92,9 @@ import Testing
         ("<structure><type>fa</type><automaton><state id=\"0\"/>"
             + "<transition><from>0</from><to>0</to><read>. . .</read></transition></automaton></structure>",
          "the read '. . .' looks like a list of symbols"),
+        ("<structure><type>fa</type><automaton><state id=\"0\"/><transition><from>0</from><to>0</to><read>"
+            + String(repeating: "ab", count: 40) + "</read></transition></automaton></structure>",
+         "the read has 80 characters; at most 64 are read as a chain of symbols"),
         ("<?xml version=\"1.0\"?><!DOCTYPE s [<!ENTITY x \"xx\">]><structure>&x;</structure>",
          "DTD"),
         ("<html><type>fa</type></html>", "root element is <html>"),
