@@ -1,4 +1,4 @@
-import AutomatonRecognition
+import Automata
 
 /// An automaton read from a file, with warnings: what the reader changed to read it (a
 /// several-character JFLAP label, a repeated state name) and what it accepts although it is

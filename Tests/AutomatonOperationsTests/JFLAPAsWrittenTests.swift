@@ -1,5 +1,5 @@
 import AutomatonOperations
-import AutomatonRecognition
+import Automata
 import Foundation
 import StrokeFormats
 import Testing
