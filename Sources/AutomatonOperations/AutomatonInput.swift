@@ -5,52 +5,54 @@ import Foundation
 /// Reads an automaton (FORMATS.md §5) from fa-recognize output (its `automaton` block), a
 /// bare `{"states": [..], "transitions": [..]}` object (§2 fields, `center`/`radius`
 /// optional), or a JFLAP `.jff` file, told apart by content: `<` starts XML, `{` JSON.
+/// Warnings come with the automaton (`ReadAutomaton`): no initial state, several, and what
+/// the JFLAP reader changed.
 public enum AutomatonInput {
     /// Largest file read, in bytes.
     public static let maximumBytes = 256 << 20
     /// Deepest nesting of JSON arrays and objects read (an automaton needs 4).
     public static let maximumDepth = 32
 
-    /// Reads `path`, or standard input for `-`.
-    public static func read(contentsOfFile path: String) throws(AutomatonInputError) -> Automaton {
+    /// Reads `path` (a file, a pipe or FIFO, `/dev/fd/N`), or standard input for `-`, at
+    /// most `maximumBytes`.
+    public static func read(contentsOfFile path: String) throws(AutomatonInputError) -> ReadAutomaton {
         let source = path == "-" ? "stdin" : path
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  let bytes = (attributes[.size] as? NSNumber)?.intValue else {
-                throw AutomatonInputError(source: source,
-                                          reason: "cannot read the file (does it exist?)")
+        let bytes: [UInt8]
+        do {
+            bytes = path == "-"
+                ? try BoundedFile.read(from: FileHandle.standardInput, limit: maximumBytes)
+                : try BoundedFile.read(contentsOf: path, limit: maximumBytes)
+        } catch {
+            let reason = switch error {
+            case let .unreadable(reason): "cannot read the file (\(reason))"
+            case .notARegularFile: "cannot read the file (not a regular file)"
+            case let .tooLarge(bytes): "\(bytes) bytes, more than \(maximumBytes)"
             }
-            guard bytes <= maximumBytes else {
-                throw AutomatonInputError(source: source,
-                                          reason: "\(bytes) bytes, more than \(maximumBytes)")
-            }
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw AutomatonInputError(source: source, reason: "cannot read the file")
-            }
-            data = contents
+            throw AutomatonInputError(source: source, reason: reason)
         }
-        return try parse(data, source: source)
+        return try parse(Data(bytes), source: source)
     }
 
-    /// The automaton in `data`, which came from `source` (named in errors).
-    public static func parse(_ data: Data, source: String) throws(AutomatonInputError) -> Automaton {
+    /// The automaton in `data`, which came from `source` (named in errors and warnings), with
+    /// the warnings of its reader and about its initial states (`ReadAutomaton`).
+    public static func parse(_ data: Data, source: String) throws(AutomatonInputError) -> ReadAutomaton {
         guard data.count <= maximumBytes else {
             throw AutomatonInputError(source: source, reason: "more than \(maximumBytes) bytes")
         }
-        // The first byte that is not white space (or part of a byte-order mark).
-        let start = data.firstIndex { ![0x20, 0x0A, 0x0D, 0x09].contains($0) && $0 < 0x80 }
+        // The first byte that is not white space, a zero (UTF-16) or part of a byte-order mark.
+        let start = data.firstIndex { ![0x00, 0x20, 0x0A, 0x0D, 0x09].contains($0) && $0 < 0x80 }
+        var read: ReadAutomaton
         switch start.map({ data[$0] }) {
-        case UInt8(ascii: "<"): return try JFLAP.read(data, source: source)
-        case UInt8(ascii: "{"): return try parseJSON(data, source: source)
+        case UInt8(ascii: "<"): read = try JFLAP.read(data, source: source)
+        case UInt8(ascii: "{"): read = ReadAutomaton(automaton: try parseJSON(data, source: source))
         case nil: throw AutomatonInputError(source: source, reason: "the input is empty")
         default:
             throw AutomatonInputError(source: source, reason:
                 "not an automaton: expected a JSON object (fa-recognize output or "
                 + "{\"states\": .., \"transitions\": ..}) or a JFLAP .jff file")
         }
+        read.warnings += ReadAutomaton.initialStateWarnings(of: read.automaton, source: source)
+        return read
     }
 
     static func parseJSON(_ data: Data, source: String) throws(AutomatonInputError) -> Automaton {

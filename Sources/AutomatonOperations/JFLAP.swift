@@ -12,19 +12,32 @@ import XMLReading
 ///     </automaton></structure>
 ///
 /// An empty `<read/>` is an ε-transition. States keep their positions (JFLAP's x and y,
-/// y down, like ours); `name` becomes the state id (`q<id>` when missing or repeated).
-/// JFLAP lists one transition per symbol; reading merges those between the same two
-/// states into one transition, writing splits them again.
+/// y down, like ours); `name` becomes the state id (`q<id>` when missing; a repeated name is
+/// made unique, with a warning). JFLAP lists one transition per symbol; reading merges those
+/// between the same two states into one transition, writing splits them again.
+///
+/// A `<read>` of several characters is read as JFLAP reads it: the string, one symbol after
+/// another, through new states (`q0-a`, `q0-ab`, … after reading `a`, `ab` from `q0`), with a
+/// warning; the language is JFLAP's, and the file is written back as that chain. A read
+/// that looks like a list of symbols (`0,1`, `a b`) is refused: JFLAP too reads it as one
+/// string, which its writer did not mean.
 public enum JFLAP {
     /// Largest file read, in bytes.
     public static let maximumBytes = 64 << 20
     /// Radius given to states read from JFLAP (which draws every state with radius 20).
     public static let stateRadius = 20.0
+    /// Longest read made a chain, in characters (the new states are named after what they
+    /// have read, so a longer read would make names of quadratic total length).
+    public static let maximumChainLength = 64
+    /// Most new states made for several-character reads in one file (real files have a few;
+    /// the bound keeps a small hostile file from growing into gigabytes).
+    public static let maximumChainStates = 100_000
 
-    /// The automaton in the `.jff` text `data`. Refuses malformed XML, DTDs and entity
-    /// declarations (never expanded), a `<type>` other than `fa`, a transition whose
-    /// `<from>` or `<to>` names no state, and a `<read>` of more than one character.
-    public static func read(_ data: Data, source: String) throws(AutomatonInputError) -> Automaton {
+    /// The automaton in the `.jff` text `data` (UTF-8, UTF-16 or ISO-8859-1), with warnings.
+    /// Refuses malformed XML, DTDs and entity declarations (never expanded), JFLAP 8 files, a
+    /// `<type>` other than `fa`, a transition whose `<from>` or `<to>` names no state, and a
+    /// `<read>` that looks like a list of symbols.
+    public static func read(_ data: Data, source: String) throws(AutomatonInputError) -> ReadAutomaton {
         let fail = { (reason: String) in AutomatonInputError(source: source, reason: reason) }
         guard data.count <= maximumBytes else { throw fail("more than \(maximumBytes) bytes") }
         var collector = JFLAPCollector()
@@ -38,62 +51,50 @@ public enum JFLAP {
             throw fail("not a JFLAP file: the root element is <\(collector.root ?? "")>, "
                        + "not <structure>")
         }
+        if let type = collector.jflap8Type {
+            throw fail("JFLAP 8 files are not read; save as JFLAP 7 (this file's <structure> "
+                       + "has type=\"\(type)\")")
+        }
         guard let type = collector.type?.trimmingCharacters(in: .whitespacesAndNewlines) else {
             throw fail("the JFLAP file has no <type> (a finite automaton has <type>fa</type>)")
         }
         guard type == "fa" else {
             throw fail("the JFLAP <type> is '\(type)', not 'fa': only finite automata can be read")
         }
-
-        var idOf: [String: String] = [:]  // JFLAP id → our state id
-        var states: [Automaton.State] = []
-        var names = Set<String>()
-        for (i, s) in collector.states.enumerated() {
-            guard let jflapID = s.id, !jflapID.isEmpty else {
-                throw fail("state \(i) has no id attribute")
-            }
-            guard idOf[jflapID] == nil else { throw fail("two states have the id \(jflapID)") }
-            var name = s.name ?? ""
-            if name.isEmpty || names.contains(name) { name = "q" + jflapID }
-            guard names.insert(name).inserted else { throw fail("two states are named '\(name)'") }
-            idOf[jflapID] = name
-            guard let x = Double(s.x.trimmed.isEmpty ? "0" : s.x.trimmed),
-                  let y = Double(s.y.trimmed.isEmpty ? "0" : s.y.trimmed), x.isFinite, y.isFinite else {
-                throw fail("state \(jflapID): <x>/<y> must be finite numbers, "
-                           + "not '\(s.x.trimmed)', '\(s.y.trimmed)'")
-            }
-            states.append(Automaton.State(id: name, center: Point(x: x, y: y), radius: stateRadius,
-                                          initial: s.initial, final: s.final))
-        }
-        var transitions: [Automaton.Transition] = []
-        var index: [[String]: Int] = [:]
+        var warnings: [String] = []
+        var builder = try JFLAPBuilder(collector.states, source: source, warnings: &warnings)
         for (i, t) in collector.transitions.enumerated() {
             let place = "transition \(i + 1)"
-            guard let from = idOf[t.from.trimmed] else {
+            guard let from = builder.idOf[t.from.trimmed] else {
                 throw fail("\(place): <from>\(t.from.trimmed)</from> names no state in the file")
             }
-            guard let to = idOf[t.to.trimmed] else {
+            guard let to = builder.idOf[t.to.trimmed] else {
                 throw fail("\(place): <to>\(t.to.trimmed)</to> names no state in the file")
             }
-            if index[[from, to]] == nil {
-                index[[from, to]] = transitions.count
-                transitions.append(Automaton.Transition(from: from, to: to))
+            let symbols = t.read.map(String.init)
+            guard symbols.count > 1 else {
+                builder.add(from: from, to: to, symbol: symbols.first)
+                continue
             }
-            let k = index[[from, to]]!
-            if t.read.isEmpty {
-                transitions[k].epsilon = true
-            } else {
-                guard t.read.count == 1 else {
-                    throw fail("\(place) (\(from) → \(to)): the read '\(t.read)' is not a single "
-                               + "character (this tool reads single-character symbols)")
-                }
-                if !transitions[k].symbols.contains(t.read) {
-                    transitions[k].symbols.append(t.read)
-                    transitions[k].symbols.sort()
-                }
+            if t.read.contains(where: { $0 == "," || $0.isWhitespace }) {
+                throw fail("\(place) (\(from) → \(to)): the read '\(t.read)' looks like a list of "
+                           + "symbols, but JFLAP reads it as one string of \(symbols.count) "
+                           + "characters (give each symbol its own transition)")
             }
+            guard symbols.count <= maximumChainLength else {
+                throw fail("\(place) (\(from) → \(to)): the read has \(symbols.count) characters; "
+                           + "at most \(maximumChainLength) are read as a chain of symbols")
+            }
+            let through = builder.addChain(from: from, to: to, symbols: symbols)
+            guard builder.chainStateCount <= maximumChainStates else {
+                throw fail("more than \(maximumChainStates) new states for several-character reads")
+            }
+            warnings.append("\(source): \(place) (\(from) → \(to)) reads '\(t.read)', "
+                            + "\(symbols.count) symbols: read as JFLAP does, one after another, "
+                            + "through the new state\(through.count > 1 ? "s" : "") "
+                            + through.map { "'\($0)'" }.joined(separator: ", "))
         }
-        return Automaton(states: states, transitions: transitions)
+        return ReadAutomaton(automaton: builder.automaton, warnings: warnings)
     }
 
     /// The automaton as a JFLAP 7 `.jff` file: state `i` gets id `i` and its id as name;
@@ -142,6 +143,134 @@ private extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
 
+/// Builds the automaton of a `.jff` file: its states, named uniquely, and its transitions,
+/// merged per pair of states, several-character reads made chains of new states.
+private struct JFLAPBuilder {
+    /// JFLAP id → our state id.
+    private(set) var idOf: [String: String] = [:]
+    private var states: [Automaton.State] = []
+    private var transitions: [Automaton.Transition] = []
+    private var index: [[String]: Int] = [:]  // [from, to] → its place in `transitions`
+    private var taken = Set<String>()
+    private var center: [String: Point] = [:]
+    /// [from, prefix] → the new state reached from `from` by reading `prefix`.
+    private var chainState: [[String]: String] = [:]
+
+    var automaton: Automaton { Automaton(states: states, transitions: transitions) }
+    var chainStateCount: Int { chainState.count }
+
+    /// The states of `elements`. The first state to carry a name keeps it; a state with no
+    /// name, or with a name taken before, is `q<id>` (made unique with `_2`, `_3`, …), and a
+    /// repeated name gets a warning.
+    init(_ elements: [JFLAPCollector.StateElement], source: String,
+         warnings: inout [String]) throws(AutomatonInputError) {
+        let fail = { (reason: String) in AutomatonInputError(source: source, reason: reason) }
+        var owner: [String: String] = [:]  // name → JFLAP id of the first state carrying it
+        for (i, s) in elements.enumerated() {
+            guard let jflapID = s.id, !jflapID.isEmpty else {
+                throw fail("state \(i) has no id attribute")
+            }
+            guard idOf.updateValue("", forKey: jflapID) == nil else {
+                throw fail("two states have the id \(jflapID)")
+            }
+            if let name = s.name, !name.isEmpty, owner[name] == nil {
+                owner[name] = jflapID
+                taken.insert(name)
+            }
+        }
+        for s in elements {
+            let jflapID = s.id ?? ""
+            var name = s.name ?? ""
+            if name.isEmpty || owner[name] != jflapID {
+                let repeated = name
+                name = unique("q" + jflapID)
+                if !repeated.isEmpty {
+                    warnings.append("\(source): the states with ids \(owner[repeated] ?? "") and "
+                                    + "\(jflapID) are both named '\(repeated)': the second is read "
+                                    + "as '\(name)'")
+                }
+            }
+            idOf[jflapID] = name
+            guard let x = Double(s.x.trimmed.isEmpty ? "0" : s.x.trimmed),
+                  let y = Double(s.y.trimmed.isEmpty ? "0" : s.y.trimmed), x.isFinite, y.isFinite else {
+                throw fail("state \(jflapID): <x>/<y> must be finite numbers, "
+                           + "not '\(s.x.trimmed)', '\(s.y.trimmed)'")
+            }
+            center[name] = Point(x: x, y: y)
+            states.append(Automaton.State(id: name, center: Point(x: x, y: y),
+                                          radius: JFLAP.stateRadius, initial: s.initial,
+                                          final: s.final))
+        }
+    }
+
+    /// `base`, or `base_2`, `base_3`, … : the first not taken, now taken.
+    private mutating func unique(_ base: String) -> String {
+        var name = base
+        var k = 2
+        while taken.contains(name) {
+            name = "\(base)_\(k)"
+            k += 1
+        }
+        taken.insert(name)
+        return name
+    }
+
+    /// A transition on `symbol` (ε when nil), merged into the one between the same states.
+    mutating func add(from: String, to: String, symbol: String?) {
+        if index[[from, to]] == nil {
+            index[[from, to]] = transitions.count
+            transitions.append(Automaton.Transition(from: from, to: to))
+        }
+        let k = index[[from, to]]!
+        guard let symbol else {
+            transitions[k].epsilon = true
+            return
+        }
+        if !transitions[k].symbols.contains(symbol) {
+            transitions[k].symbols.append(symbol)
+            transitions[k].symbols.sort()
+        }
+    }
+
+    /// Transitions reading `symbols` (two or more) one after another from `from` to `to`,
+    /// through the states reached by each proper prefix (shared by chains from the same
+    /// state: they have no other transitions, so the language is the same); returns them.
+    mutating func addChain(from: String, to: String, symbols: [String]) -> [String] {
+        var through: [String] = []
+        var previous = from
+        for k in 1..<symbols.count {
+            let prefix = symbols[..<k].joined()
+            let state: String
+            if let known = chainState[[from, prefix]] {
+                state = known
+            } else {
+                state = unique("\(from)-\(prefix)")
+                chainState[[from, prefix]] = state
+                let place = position(from: from, to: to, step: k, of: symbols.count)
+                center[state] = place
+                states.append(Automaton.State(id: state, center: place, radius: JFLAP.stateRadius))
+            }
+            add(from: previous, to: state, symbol: symbols[k - 1])
+            through.append(state)
+            previous = state
+        }
+        add(from: previous, to: to, symbol: symbols[symbols.count - 1])
+        return through
+    }
+
+    /// Where the `step`-th of the `steps - 1` new states of a chain goes: evenly along the
+    /// line from `from` to `to`, 30 to the left of the way (so the chains of two transitions
+    /// in opposite directions do not overlap); above the state for a loop.
+    private func position(from: String, to: String, step: Int, of steps: Int) -> Point {
+        let a = center[from] ?? Point(x: 0, y: 0), b = center[to] ?? Point(x: 0, y: 0)
+        let t = Double(step) / Double(steps)
+        guard from != to else { return Point(x: a.x + 100 * t - 50, y: a.y - 70) }
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length = max((dx * dx + dy * dy).squareRoot(), 1e-9)
+        return Point(x: a.x + t * dx + 30 * dy / length, y: a.y + t * dy - 30 * dx / length)
+    }
+}
+
 /// Collects the elements of a `.jff` file from the reader's events.
 private struct JFLAPCollector {
     struct StateElement {
@@ -157,6 +286,8 @@ private struct JFLAPCollector {
 
     var root: String?
     var type: String?
+    /// The `type` attribute of a `<structure>` (JFLAP 8 writes `<structure type="fsa">`).
+    var jflap8Type: String?
     var states: [StateElement] = []
     var transitions: [TransitionElement] = []
     var failure: String?
@@ -175,6 +306,9 @@ private struct JFLAPCollector {
 
     mutating func start(_ name: String, _ attributes: [String: String]) -> Bool {
         if root == nil { root = name }
+        if name == "structure", jflap8Type == nil, let type = attributes["type"] {
+            jflap8Type = type
+        }
         let parent = path.last
         let listed = parent == "automaton" || parent == "structure"
         // A <state> or <transition> anywhere else is ignored, and so are its children: it

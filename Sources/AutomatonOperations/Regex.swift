@@ -161,26 +161,50 @@ public indirect enum Regex: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Text
 
-    /// The expression in the syntax `RegexParser` reads, with the fewest parentheses.
-    public var description: String { text(precedence: 0) }
+    /// The expression in the plain syntax `RegexParser` reads, with the fewest parentheses.
+    public var description: String { text(precedence: 0, syntax: .plain) }
 
-    /// Precedence: 0 union, 1 concatenation, 2 postfix, 3 atom.
-    private func text(precedence: Int) -> String {
+    /// The expression in `syntax`, with the fewest parentheses. JFLAP's syntax has no `r+`
+    /// or `r?`: they are written `rr*` and `(r+!)`.
+    public func text(in syntax: RegexSyntax) -> String {
+        (syntax == .jflap ? withoutPlusOrOptional : self).text(precedence: 0, syntax: syntax)
+    }
+
+    /// The same expression with `r+` made `r r*` and `r?` made `r | ε` (no simplification).
+    private var withoutPlusOrOptional: Regex {
+        switch self {
+        case .emptySet, .epsilon, .symbol: return self
+        case let .concatenation(items):
+            return .concatenation(items.flatMap(\.withoutPlusOrOptional.concatenatedItems))
+        case let .union(items): return .union(items.flatMap(\.withoutPlusOrOptional.unitedItems))
+        case let .star(r): return .star(r.withoutPlusOrOptional)
+        case let .plus(r):
+            let inner = r.withoutPlusOrOptional
+            return .concatenation(inner.concatenatedItems + [.star(inner)])
+        case let .optional(r): return .union(r.withoutPlusOrOptional.unitedItems + [.epsilon])
+        }
+    }
+
+    /// Precedence: 0 union, 1 concatenation, 2 postfix, 3 atom. (In JFLAP's syntax, after
+    /// `withoutPlusOrOptional`: no `+` or `?` is left to write.)
+    private func text(precedence: Int, syntax: RegexSyntax) -> String {
         let own: Int
         let body: String
-        switch self {
-        case .emptySet: return "∅"
-        case .epsilon: return "ε"
-        case let .symbol(s): return s
-        case let .union(items):
+        switch (self, syntax) {
+        case (.emptySet, _): return "∅"
+        case (.epsilon, .plain): return "ε"
+        case (.epsilon, .jflap): return "!"
+        case let (.symbol(s), _): return s
+        case let (.union(items), _):
             own = 0
-            body = items.map { $0.text(precedence: 1) }.joined(separator: "|")
-        case let .concatenation(items):
+            body = items.map { $0.text(precedence: 1, syntax: syntax) }
+                .joined(separator: String(syntax.union))
+        case let (.concatenation(items), _):
             own = 1
-            body = items.map { $0.text(precedence: 2) }.joined()
-        case let .star(r): own = 2; body = r.text(precedence: 3) + "*"
-        case let .plus(r): own = 2; body = r.text(precedence: 3) + "+"
-        case let .optional(r): own = 2; body = r.text(precedence: 3) + "?"
+            body = items.map { $0.text(precedence: 2, syntax: syntax) }.joined()
+        case let (.star(r), _): own = 2; body = r.text(precedence: 3, syntax: syntax) + "*"
+        case let (.plus(r), _): own = 2; body = r.text(precedence: 3, syntax: syntax) + "+"
+        case let (.optional(r), _): own = 2; body = r.text(precedence: 3, syntax: syntax) + "?"
         }
         return own < precedence ? "(" + body + ")" : body
     }

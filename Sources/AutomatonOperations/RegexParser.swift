@@ -10,12 +10,13 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-/// Reads the syntax of FORMATS.md §5 by recursive descent; whitespace is ignored.
+/// Reads the syntax of FORMATS.md §5, or JFLAP's (`RegexSyntax`), by recursive descent;
+/// whitespace is ignored.
 ///
-///     union   := concat ('|' concat)*
+///     union   := concat ('|' concat)*                   JFLAP: '+' for '|'
 ///     concat  := postfix postfix*
-///     postfix := atom ('*' | '+' | '?')*
-///     atom    := symbol | 'ε' | '∅' | '(' union ')'
+///     postfix := atom ('*' | '+' | '?')*                JFLAP: '*' only
+///     atom    := symbol | 'ε' | '∅' | '(' union ')'     JFLAP: also '!' and 'λ' for ε
 ///
 /// The tree keeps the structure as written (no simplification).
 public struct RegexParser {
@@ -25,17 +26,47 @@ public struct RegexParser {
     public static let maximumDepth = 500
 
     private let text: String
+    private let syntax: RegexSyntax
     private let characters: [Character]
     private var position = 0
     private var depth = 0
 
-    public static func parse(_ text: String) throws(RegexSyntaxError) -> Regex {
-        var parser = RegexParser(text: text)
+    public static func parse(_ text: String, syntax: RegexSyntax = .plain)
+        throws(RegexSyntaxError) -> Regex {
+        var parser = RegexParser(text: text, syntax: syntax)
         return try parser.parseWhole()
     }
 
-    private init(text: String) {
+    /// Warnings about an expression that reads (`parse`) but likely not as meant: in the
+    /// plain syntax, a `+` between two operands (`a+b`, `(0+1)*`) when the expression has no
+    /// `|`, which is how JFLAP and textbooks write a union, is "one or more" here.
+    public static func warnings(for text: String, syntax: RegexSyntax = .plain) -> [String] {
+        guard syntax == .plain, !text.contains("|") else { return [] }
+        let characters = Array(text).filter { !$0.isWhitespace }
+        var places: [Int] = []
+        var position = 0  // in `text`, white space counted
+        var k = 0
+        for c in text {
+            defer { position += 1 }
+            guard !c.isWhitespace else { continue }
+            defer { k += 1 }
+            guard c == "+", k > 0, k + 1 < characters.count else { continue }
+            if !["(", "|"].contains(characters[k - 1])
+                && ![")", "*", "+", "?", "|"].contains(characters[k + 1]) {
+                places.append(position)
+            }
+        }
+        guard !places.isEmpty else { return [] }
+        let list = places.map(String.init).joined(separator: ", ")
+        return ["regular expression '\(text)': '+' between two operands (at character"
+                + "\(places.count > 1 ? "s" : "") \(list)) means 'one or more' here, so 'a+b' is "
+                + "one or more a then b; write '|' for a union, or read the expression in "
+                + "JFLAP's syntax (+ union, ! the empty word)"]
+    }
+
+    private init(text: String, syntax: RegexSyntax) {
         self.text = text
+        self.syntax = syntax
         characters = Array(text)
     }
 
@@ -50,7 +81,8 @@ public struct RegexParser {
         }
         skipSpaces()
         guard position < characters.count else {
-            throw failure("the expression is empty (write ε for the empty word, ∅ for no word)")
+            throw failure("the expression is empty (write \(emptyWord) for the empty word, ∅ for "
+                          + "no word)")
         }
         let regex = try parseUnion()
         if position < characters.count {  // only a ')' stops parseUnion early
@@ -67,9 +99,12 @@ public struct RegexParser {
         position < characters.count ? characters[position] : nil
     }
 
+    /// How the syntax writes the empty word, for messages.
+    private var emptyWord: String { syntax == .plain ? "ε" : "!" }
+
     private mutating func parseUnion() throws(RegexSyntaxError) -> Regex {
         var alternatives = [try parseConcatenation()]
-        while next == "|" {
+        while next == syntax.union {
             position += 1
             skipSpaces()
             alternatives.append(try parseConcatenation())
@@ -79,7 +114,7 @@ public struct RegexParser {
 
     private mutating func parseConcatenation() throws(RegexSyntaxError) -> Regex {
         var items: [Regex] = []
-        while let c = next, c != "|", c != ")" {
+        while let c = next, c != syntax.union, c != ")" {
             items.append(try parsePostfix())
         }
         guard !items.isEmpty else {
@@ -87,7 +122,8 @@ public struct RegexParser {
                 throw failure("unbalanced parentheses: this ')' closes nothing")
             }
             let what = next.map { "'\($0)'" } ?? "the end"
-            throw failure("an alternative is empty before \(what) (write ε for the empty word)")
+            throw failure("an alternative is empty before \(what) (write \(emptyWord) for the "
+                          + "empty word)")
         }
         return items.count == 1 ? items[0] : .concatenation(items)
     }
@@ -95,7 +131,7 @@ public struct RegexParser {
     private mutating func parsePostfix() throws(RegexSyntaxError) -> Regex {
         var regex = try parseAtom()
         var operators = 0
-        while let c = next, c == "*" || c == "+" || c == "?" {
+        while let c = next, syntax.postfix.contains(c) {
             operators += 1
             guard operators <= Self.maximumDepth else {  // each one nests the tree deeper
                 throw failure("more than \(Self.maximumDepth) repetition operators in a row")
@@ -129,11 +165,13 @@ public struct RegexParser {
             }
             position += 1
             depth -= 1
-        case "*", "+", "?":
+        case _ where syntax.postfix.contains(c):
             throw failure("'\(c)' has nothing before it to repeat", at: start)
-        case "ε": atom = .epsilon
+        case _ where syntax.epsilon.contains(c): atom = .epsilon
         case "∅": atom = .emptySet
-        default: atom = .symbol(String(c))
+        default:
+            if let refusal = syntax.refusal(of: c) { throw failure(refusal, at: start) }
+            atom = .symbol(String(c))
         }
         skipSpaces()
         return atom

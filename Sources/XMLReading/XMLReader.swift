@@ -8,8 +8,9 @@ public enum XMLEvent: Equatable, Sendable {
     case end(name: String)
 }
 
-/// A strict, non-validating reader of XML 1.0 documents in UTF-8 that have no DTD: what
-/// the InkML and JFLAP readers need, and nothing that can expand, fetch or crash.
+/// A strict, non-validating reader of XML 1.0 documents in UTF-8, UTF-16 or ISO-8859-1
+/// (`XMLEncoding`) that have no DTD: what the InkML and JFLAP readers need, and nothing that
+/// can expand, fetch or crash.
 ///
 /// ```swift
 /// try XMLReader.read(bytes) { event in
@@ -40,8 +41,15 @@ public enum XMLReader {
     @discardableResult
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>,
                             _ handle: (XMLEvent) -> Bool) throws(XMLSyntaxError) -> Bool {
-        var scanner = XMLScanner(bytes)
-        return try scanner.document(handle)
+        let encoding = XMLEncoding.of(bytes)
+        guard let utf8 = try encoding.utf8(bytes) else {
+            var scanner = XMLScanner(bytes, encoding: .utf8)
+            return try scanner.document(handle)
+        }
+        return try utf8.withUnsafeBufferPointer { (buffer) throws(XMLSyntaxError) in
+            var scanner = XMLScanner(buffer, encoding: encoding)
+            return try scanner.document(handle)
+        }
     }
 
     /// The same, for bytes held in an array.
@@ -56,11 +64,17 @@ public enum XMLReader {
 
 /// The reading position in one document and the elements open there.
 struct XMLScanner {
+    /// The document in UTF-8.
     let b: UnsafeBufferPointer<UInt8>
+    /// The encoding it was written in (which its declaration must name, if it names one).
+    let encoding: XMLEncoding
     var i = 0
     var open: [String] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, encoding: XMLEncoding) {
+        b = bytes
+        self.encoding = encoding
+    }
 
     // MARK: The document
 
@@ -176,7 +190,7 @@ struct XMLScanner {
     }
 
     /// `<?xml version="1.x" encoding="…" standalone="…"?>` at the start: checked (the
-    /// encoding must be UTF-8, or ASCII, which is part of it), and skipped.
+    /// encoding must be one `XMLEncoding` reads, and the one the document is in), and skipped.
     mutating func declaration() throws(XMLSyntaxError) {
         i += 5
         var seen: [String] = []
@@ -207,9 +221,13 @@ struct XMLScanner {
                     throw error("the XML version \"\(value)\" is not 1.x")
                 }
             case "encoding":
-                guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(value.lowercased()) else {
-                    throw error("the document declares the encoding \"\(value)\"; only UTF-8 "
-                                + "is read (save the file as UTF-8)")
+                guard let declared = XMLEncoding(declaredName: value) else {
+                    throw error("the document declares the encoding \"\(value)\"; only UTF-8, "
+                                + "UTF-16 and ISO-8859-1 (Latin-1) are read (save the file as UTF-8)")
+                }
+                guard encoding.agrees(with: declared) else {
+                    throw error("the document declares the encoding \"\(value)\" but is "
+                                + "written in \(encoding.name) (by its first bytes)")
                 }
             default:
                 guard value == "yes" || value == "no" else {

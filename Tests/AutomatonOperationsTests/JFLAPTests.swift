@@ -19,12 +19,12 @@ import Testing
             .init(from: "q1", to: "odd <&> name", symbols: [], epsilon: true),
         ])
         let text = JFLAP.text(of: original)
-        let read = try JFLAP.read(Data(text.utf8), source: "written.jff")
+        let read = try JFLAP.read(Data(text.utf8), source: "written.jff").automaton
         #expect(read == original)
     }
 
     @Test func aJFLAP7FileGivesItsStatesPositionsAndTransitions() throws {
-        let a = try AutomatonInput.parse(Resources.data("jflap7-even-as.jff"), source: "even")
+        let a = try AutomatonInput.parse(Resources.data("jflap7-even-as.jff"), source: "even").automaton
         #expect(a.states.map(\.id) == ["q0", "q1"])
         #expect(a.states[0].center == Point(x: 87, y: 163))
         #expect(a.states[0].initial && a.states[0].final && !a.states[1].final)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func anEmptyReadIsAnEpsilonTransition() throws {
-        let a = try AutomatonInput.parse(Resources.data("jflap7-epsilon.jff"), source: "eps")
+        let a = try AutomatonInput.parse(Resources.data("jflap7-epsilon.jff"), source: "eps").automaton
         #expect(a.transitions == [
             .init(from: "q0", to: "q1", symbols: ["a"]),
             .init(from: "q0", to: "q2", epsilon: true),
@@ -46,7 +46,7 @@ import Testing
 
     @Test func aJFLAP6FileWithoutNamesKeepsAStateWithNoTransitions() throws {
         let a = try AutomatonInput.parse(Resources.data("jflap6-unreachable-state.jff"),
-                                         source: "six")
+                                         source: "six").automaton
         #expect(a.states.map(\.id) == ["q0", "q1", "q2"])
         #expect(a.states[2].center == Point(x: 130, y: 210.25))
         #expect(!a.transitions.contains { $0.from == "q2" || $0.to == "q2" })
@@ -57,7 +57,7 @@ import Testing
         let text = "<structure><type>fa</type><note><state id=\"9\"><initial/><x>1</x></state>"
             + "<transition><from>9</from></transition></note><automaton><state id=\"0\">"
             + "<final/><initial/></state></automaton></structure>"
-        let a = try JFLAP.read(Data(text.utf8), source: "notes.jff")
+        let a = try JFLAP.read(Data(text.utf8), source: "notes.jff").automaton
         #expect(a.states.map(\.id) == ["q0"] && a.transitions.isEmpty)
     }
 
@@ -72,7 +72,7 @@ import Testing
         }
         let text = "<structure><?x?><type>fa</type><automaton><state id=\"0\"><initial/>"
             + "</state></automaton></structure>"
-        let a = try JFLAP.read(Data(text.utf8), source: "b.jff")
+        let a = try JFLAP.read(Data(text.utf8), source: "b.jff").automaton
         #expect(a.states.map(\.id) == ["q0"] && a.states[0].initial)
     }
 
@@ -87,8 +87,14 @@ import Testing
             + "<transition><from>0</from><to>7</to><read>a</read></transition></automaton></structure>",
          "<to>7</to> names no state"),
         ("<structure><type>fa</type><automaton><state id=\"0\"/>"
-            + "<transition><from>0</from><to>0</to><read>ab</read></transition></automaton></structure>",
-         "not a single character"),
+            + "<transition><from>0</from><to>0</to><read>0,1</read></transition></automaton></structure>",
+         "the read '0,1' looks like a list of symbols, but JFLAP reads it as one string of 3 characters"),
+        ("<structure><type>fa</type><automaton><state id=\"0\"/>"
+            + "<transition><from>0</from><to>0</to><read>. . .</read></transition></automaton></structure>",
+         "the read '. . .' looks like a list of symbols"),
+        ("<structure><type>fa</type><automaton><state id=\"0\"/><transition><from>0</from><to>0</to><read>"
+            + String(repeating: "ab", count: 40) + "</read></transition></automaton></structure>",
+         "the read has 80 characters; at most 64 are read as a chain of symbols"),
         ("<?xml version=\"1.0\"?><!DOCTYPE s [<!ENTITY x \"xx\">]><structure>&x;</structure>",
          "DTD"),
         ("<html><type>fa</type></html>", "root element is <html>"),
