@@ -19,6 +19,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         case augmentation = 4
         /// Augmented copies of stroke drawings made before training.
         case strokeAugmentation = 5
+        /// Arrows with redrawn heads added to the training set (`ArrowHeadVariation`).
+        case arrowHeads = 6
     }
 
     /// The generator of one stream of a run seeded with `seed`: the seed and the stream's

@@ -16,6 +16,8 @@ struct Rasterize: ParsableCommand {
     var bend = 0.0
     @Option(help: "Largest fraction of each stroke cut off at either end of the variants (0 = whole).")
     var trim = 0.0
+    @Flag(help: "Redraw the head of every variant of an arrow (class `arrow`, one stroke): other sizes and angles, retraced, curled at the tip, hooked.")
+    var varyHeads = false
     @Option(help: "Seed of the variants.") var seed: UInt64 = 1
     @Option(help: "Write every kept class into this one class folder (e.g. other).")
     var asClass: String?
@@ -41,6 +43,7 @@ struct Rasterize: ParsableCommand {
         let count = try dataset.exportPNGFolders(
             to: output, classes: asClass.map { [$0] } ?? keep,
             augmentation: StrokeAugmentation(maxRotation: rotation * .pi / 180, maxBend: bend, maxTrim: trim), copies: copies,
+            heads: varyHeads ? ArrowHeadVariation() : nil,
             using: &rng)
         print("wrote \(count) PNGs to \(output)")
     }

@@ -16,6 +16,12 @@ struct Train: ParsableCommand {
     var augmentCopies = 0
     @Option(help: "More PNG class folders used for training only (repeatable; same classes).")
     var extraData: [String] = []
+    @Option(help: ArgumentHelp("A stroke dataset whose one-stroke `arrow` drawings (e.g. the bundled datasets/synthetic-strokes) are redrawn with other heads — sizes, angles, retraced, curled at the tip, hooked — and added to training (see --head-variants).", valueName: "dir"))
+    var arrowStrokes: String?
+    @Option(help: "With --arrow-strokes: how many arrows with redrawn heads to add (drawn once from the seed).")
+    var headVariants = 150
+    @Option(help: "With --arrow-strokes: which changes of the head besides its size and angles, any of curl, retrace, second-retrace, hook (comma-separated), or none.")
+    var headChanges = "curl,retrace,second-retrace,hook"
     @Option(help: "A separate folder of test images (same classes); replaces the split.")
     var testData: String?
     @Option(help: "Passes over the training split.") var epochs = 60
@@ -72,6 +78,9 @@ struct Train: ParsableCommand {
         guard (0...100).contains(augmentCopies) else {
             throw ValidationError("--augment-copies must lie in 0...100.")
         }
+        guard (0...100_000).contains(headVariants) else {
+            throw ValidationError("--head-variants must lie in 0...100000.")
+        }
         guard epochs > 0 else { throw ValidationError("--epochs must be at least 1.") }
         guard (0...epochs).contains(averageEpochs) else {
             throw ValidationError("--average-epochs must lie in 0...--epochs.")
@@ -122,10 +131,38 @@ struct Train: ParsableCommand {
         return (dataset, testDataset)
     }
 
+    /// The head changes that `--head-changes` names.
+    func headVariation() throws -> ArrowHeadVariation {
+        let names = Set(headChanges.split(separator: ",").map(String.init))
+        let known: Set = ["curl", "retrace", "second-retrace", "hook", "none"]
+        guard names.isSubset(of: known), !names.isEmpty else {
+            throw ValidationError("--head-changes must list curl, retrace, second-retrace, hook, or be none.")
+        }
+        let all = ArrowHeadVariation()
+        return ArrowHeadVariation(curl: names.contains("curl") ? all.curl : 0,
+                                  maxRetraceGap: names.contains("retrace") ? all.maxRetraceGap : 0,
+                                  retraceSecondBarb: names.contains("second-retrace") ? all.retraceSecondBarb : 0,
+                                  hook: names.contains("hook") ? all.hook : 0)
+    }
+
     func run() throws {
         let start = ContinuousClock.now
         let (dataset, testDataset) = try loadData()
-        let extra = try extraData.map { try images.load($0, minimumClasses: 1) }
+        var extra = try extraData.map { try images.load($0, minimumClasses: 1) }
+        if let arrowStrokes, headVariants > 0 {
+            guard dataset.classNames.contains("arrow") else {
+                throw InputError(description: "--arrow-strokes adds drawings of class 'arrow', which "
+                    + "the training data (\(dataset.classNames.joined(separator: ", "))) does not have.")
+            }
+            var rng = SplitMix64(seed: seed, stream: .arrowHeads)
+            let arrows = try headVariation().trainingImages(
+                from: try StrokeDataset.load(at: arrowStrokes), count: headVariants, using: &rng)
+            guard arrows.images.count > 0 else {
+                throw InputError(description: "--arrow-strokes \(arrowStrokes): no one-stroke drawing of class 'arrow' found.")
+            }
+            Console.note("added \(arrows.images.count) arrows with redrawn heads from \(arrowStrokes)")
+            extra.append(arrows)
+        }
         var training = TrainingOptions(epochs: epochs, batchSize: batchSize, learningRate: learningRate,
                                        momentum: momentum, weightDecay: weightDecay,
                                        schedule: schedule.schedule(epochs: epochs), seed: seed,

@@ -115,6 +115,32 @@ import Pictures
         #expect(!FileManager.default.fileExists(atPath: model))
     }
 
+    /// Redrawn arrows need an `arrow` class in the training data, and arrows in the stroke
+    /// dataset: otherwise exit code 1, one line that says so, no model written.
+    @Test func arrowStrokesNeedArrowsOnBothSides() throws {
+        let folder = try Tool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try Self.makeDataset(in: data)  // classes bar and pole
+        let strokes = folder.appendingPathComponent("strokes/circle")
+        try FileManager.default.createDirectory(at: strokes, withIntermediateDirectories: true)
+        try Data("[[{\"x\": 0, \"y\": 0}, {\"x\": 50, \"y\": 0}, {\"x\": 50, \"y\": 50}, {\"x\": 0, \"y\": 50}, {\"x\": 100, \"y\": 100}]]".utf8)
+            .write(to: strokes.appendingPathComponent("c.json"))
+        let model = folder.appendingPathComponent("out.model").path
+        func expectRefused(_ expected: String) throws {
+            let run = try Tool.run("fa-train", ["--data", data.path, "--epochs", "1", "--output", model,
+                                                "--arrow-strokes", strokes.deletingLastPathComponent().path])
+            #expect(run.status == 1, "\(run.stderr)")
+            let errorLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+            #expect(errorLines.count == 1 && errorLines.first?.contains(expected) == true, "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: model))
+        }
+        try expectRefused("does not have")
+        try FileManager.default.moveItem(at: data.appendingPathComponent("bar"),
+                                         to: data.appendingPathComponent("arrow"))
+        try expectRefused("no one-stroke drawing")
+    }
+
     @Test func usageErrorsExitWith64() throws {
         let run = try Tool.run("fa-train", ["--data", "x", "--epochs", "0"])
         #expect(run.status == 64)

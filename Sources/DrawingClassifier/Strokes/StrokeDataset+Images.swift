@@ -79,10 +79,12 @@ extension StrokeDataset {
     @discardableResult
     ///
     /// With `copies > 0`, each sample also yields that many variants augmented with
-    /// `augmentation` (`<name>-aug<k>.png`), drawn from `rng`.
+    /// `augmentation` (`<name>-aug<k>.png`), drawn from `rng`; with `heads`, the copies of
+    /// the samples of class `arrow` first get their head redrawn by it.
     public func exportPNGFolders(to folder: String, classes: [String]? = nil,
                                  rasterizer: Rasterizer = .standard,
                                  augmentation: StrokeAugmentation = .none, copies: Int = 0,
+                                 heads: ArrowHeadVariation? = nil,
                                  using rng: inout SplitMix64) throws(FileWriteError) -> Int {
         let classNames = classes ?? self.classes
         var written = 0
@@ -103,7 +105,11 @@ extension StrokeDataset {
             try rasterizer.rasterize(sample.strokes).writePNG(to: classFolder + "/" + name + ".png")
             written += 1
             for copy in 0..<copies {
-                let strokes = augmentation.apply(to: sample.strokes, using: &rng)
+                var strokes = sample.strokes
+                if let heads, sample.label == "arrow", strokes.count == 1 {
+                    strokes = [heads.apply(to: strokes[0], using: &rng)]
+                }
+                strokes = augmentation.apply(to: strokes, using: &rng)
                 try rasterizer.rasterize(strokes).writePNG(to: classFolder + "/\(name)-aug\(copy + 1).png")
                 written += 1
             }
