@@ -43,7 +43,8 @@ Writes two JSON Lines files, line k of each describing flowchart k (sorted by fi
             [{"center", "radius", "initial", "final"}], "transitions": [{"from", "to",
             "symbols", "epsilon"}]}, "groups": [{"kind": state|arrow|word, "strokes",
             "from", "to", "state"}], "ambiguousLabels"} (state radius: half the mean side
-            of the node's box), scored by score_diagrams.py.
+            of the node's box; each state also says its FC_A "node" type and the "aspect"
+            of its box, width / height), scored by score_diagrams.py.
 Derived from FC_A ink (research use only): write them under out/ (gitignored), never commit.
 Python standard library only. Seeded per file: the same --seed gives the same drawing for a
 file whatever the other files chosen.
@@ -209,6 +210,7 @@ def convert(path, rng, circles, connections):
             pts = stretched_circle(rng, source, box)
             placed[ident] = True
             states[node_index[ident]] = {
+                "node": nodes[ident], "box": box,
                 "center": ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
                 "radius": ((box[2] - box[0]) + (box[3] - box[1])) / 4}
         stroke_groups.setdefault((kind, ident), []).append(len(strokes))
@@ -250,7 +252,9 @@ def convert(path, rng, circles, connections):
            "labels": labels, "inputs": []}
     expected = {"file": os.path.basename(path), "groups": groups_out, "automaton": {
         "states": [{"center": {"x": round(s["center"][0], 2), "y": round(s["center"][1], 2)},
-                    "radius": round(s["radius"], 2), "initial": False, "final": False}
+                    "radius": round(s["radius"], 2), "initial": False, "final": False,
+                    "node": s["node"], "aspect": round((s["box"][2] - s["box"][0])
+                                                       / max(s["box"][3] - s["box"][1], 1e-9), 2)}
                    for s in states],
         "transitions": transitions}, "ambiguousLabels": ambiguous}
     return doc, expected
