@@ -82,8 +82,8 @@ import StrokeFormats
         var largest = 0
         for _ in 0..<30 {
             let strokes = (0..<9).map { _ -> Stroke in
-                let (x, y) = (next() * 100, next() * 100)
-                return line((x, y), (x + next() * 30 - 15, y + next() * 30 - 15))
+                let (x, y) = (next() * 50, next() * 50)
+                return line((x, y), (x + next() * 50 - 25, y + next() * 50 - 25))
             }
             let c = Candidates(strokes: strokes)
             var expected: Set<[Int]> = []
