@@ -63,7 +63,6 @@ import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.append(os.path.join(HERE, "..", "..", "scripts"))  # TEMP until the Lab move lands
 import compose_diagrams as base  # noqa: E402
 from compose_diagrams import add, sub, mul, norm, rot  # noqa: E402
 from compose_flowchart_diagrams import (DEV_WRITERS, HELDOUT_WRITERS,  # noqa: E402

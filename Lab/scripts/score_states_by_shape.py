@@ -17,7 +17,6 @@ from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.append(os.path.join(HERE, "..", "..", "scripts"))  # TEMP until the Lab move lands
 from score_diagrams import pair_states  # noqa: E402
 
 
