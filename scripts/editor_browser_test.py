@@ -112,7 +112,7 @@ class Page:
     def pen(self, points, kind=interaction.POINTER_PEN):
         """One stroke as pen pointer events (WebDriver actions), then waits for the page."""
         ox, oy = self.origin()
-        pen = PointerInput(kind, "pen")
+        pen = PointerInput(kind, kind)
         actions = ActionBuilder(self.driver, mouse=pen, duration=0)
         first = points[0]
         actions.pointer_action.move_to_location(round(ox + first[0]), round(oy + first[1]))

@@ -52,7 +52,7 @@ function loop(c) {
 }
 
 /** The document for `automaton` ({states: [{id, center, initial, final}], transitions}),
- *  states where they are (scaled so that no two are closer than 3.5 radii). */
+ *  states where they are (spread out when two are closer than 3.5 radii). */
 export function inkDocument(automaton) {
   const doc = emptyDocument();
   const states = automaton.states;
@@ -62,8 +62,7 @@ export function inkDocument(automaton) {
   }
   const scale = Number.isFinite(closest) && closest < 3.5 * radius ? 3.5 * radius / Math.max(closest, 1e-6) : 1;
   const xs = states.map((s) => s.center.x * scale), ys = states.map((s) => s.center.y * scale);
-  const shift = { x: 80 - Math.min(...xs, 80), y: 110 - Math.min(...ys, 110) };
-  const at = new Map(states.map((s, i) => [s.id, { x: xs[i] + shift.x, y: ys[i] + shift.y }]));
+  const at = new Map(states.map((s, i) => [s.id, { x: xs[i], y: ys[i] }]));
   const add1 = (points, as) => { doc.strokes.push(points); doc.corrections.push({ stroke: doc.strokes.length - 1, as }); return doc.strokes.length - 1; };
   for (const s of states) {
     const stroke = add1(circle(at.get(s.id), radius), 'state');
