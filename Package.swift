@@ -103,7 +103,7 @@ let package = Package(
                     dependencies: ["AutomatonRecognition", "Automata", "DrawingClassifier", "StrokeFormats",
                                    "Pictures", "TestSupport"]),
         .testTarget(name: "EditorServerTests", dependencies: [
-            "EditorServer", "AutomatonRecognition", "Automata", "StrokeFormats", "TestSupport",
+            "EditorServer", "AutomatonRecognition", "AutomatonOperations", "Automata", "StrokeFormats", "TestSupport",
         ]),
         .testTarget(name: "ModelExchangeTests", dependencies: [
             "ModelExchange", "DrawingClassifier", "TestSupport",

@@ -1,3 +1,4 @@
+import Automata
 import AutomatonRecognition
 import Foundation
 import DrawingClassifier

@@ -1,4 +1,5 @@
 import AutomatonOperations
+import Automata
 import AutomatonRecognition
 import Foundation
 

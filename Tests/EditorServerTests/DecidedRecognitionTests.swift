@@ -1,4 +1,6 @@
+import Automata
 import AutomatonRecognition
+import AutomatonOperations
 @testable import EditorServer
 import Foundation
 import Testing
