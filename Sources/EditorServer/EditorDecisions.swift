@@ -39,6 +39,9 @@ public struct EditorDecisions: Sendable, Equatable {
     /// Reads the decisions of a document body already read as `drawing` (so the body is
     /// JSON). Errors say which entry and what was expected.
     public static func read(body: [UInt8], strokeCount: Int) throws(EditorDecisionError) -> EditorDecisions {
+        // A document with no decision (fa-recognize's input) is not parsed a second time.
+        let keys = ["\"stroke\"", "\"names\"", "\"corrections\"", "\"flags\""].map { Array($0.utf8) }
+        guard keys.contains(where: { contains(body, $0) }) else { return EditorDecisions() }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
             return EditorDecisions()   // a bare stroke list: no decisions
         }
@@ -108,6 +111,18 @@ public struct EditorDecisions: Sendable, Equatable {
         }
         return decisions
     }
+}
+
+/// Whether `needle` occurs in `bytes`.
+private func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, bytes.count >= needle.count else { return false }
+    var i = 0
+    let last = bytes.count - needle.count
+    while i <= last {
+        if bytes[i] == first && bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+        i += 1
+    }
+    return false
 }
 
 /// Why the decisions of a document could not be read.
