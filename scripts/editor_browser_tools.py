@@ -476,9 +476,9 @@ def check_jflap(page, downloads, folder):
 # --- the property test ----------------------------------------------------------------------
 
 PROPERTY = r"""
-const [sequences, opsPerSequence, seed, done] = arguments;
+const [first, sequences, opsPerSequence, seed, done] = arguments;  // sequences first … first+sequences-1
 const ed = window.faEditor, m = ed.model, board = document.getElementById('board');
-let state = BigInt(seed);
+let state = BigInt(seed) * 1000003n + BigInt(first);  // each batch seeded on its own
 const rand = () => {  // SplitMix64
   state = (state + 0x9E3779B97F4A7C15n) & 0xFFFFFFFFFFFFFFFFn;
   let z = state;
@@ -490,9 +490,10 @@ const pick = (list) => list[Math.floor(rand() * list.length)];
 const idle = () => new Promise((res) => { const t = () => (board.dataset.pending === '0' && ed.result && ed.result.doc === ed.doc
   ? requestAnimationFrame(() => res()) : setTimeout(t, 2)); t(); });
 // Every stroke gets a length of its own, its identity through moves and bends.
-let nextLength = 40;
+if (first === 0) window.faProperty = { nextLength: 40, records: new Map(), failures: [], ops: 0, checks: 0, labelsChecked: 0 };
+const P = window.faProperty;
 const tagged = (points) => {
-  const n = nextLength++;
+  const n = P.nextLength++;
   const lengths = [0];
   for (let i = 1; i < points.length; i++) lengths.push(lengths[i - 1] + Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y));
   const total = lengths[lengths.length - 1] || 1;
@@ -516,11 +517,10 @@ const randomAutomaton = () => {
   for (let k = 0; k < count; k++) transitions.push({ from: pick(states).id, to: pick(states).id, symbols: [pick(['a', 'b', 'c'])], epsilon: false });
   return { states, transitions };
 };
-const failures = [];
-let ops = 0, checks = 0, labelsChecked = 0;
-const records = new Map();  // document JSON → [{length, text}]
+const failures = P.failures;
+const records = P.records;  // document JSON → [{length, text}]
 const verify = (where) => {
-  checks++;
+  P.checks++;
   const doc = ed.doc, r = ed.result;
   const mine = records.get(ed.documentJSON()) || [];
   const lengths = doc.strokes.map((s) => s.length);
@@ -533,7 +533,7 @@ const verify = (where) => {
   for (const x of mine) {
     const s = lengths.indexOf(x.length);
     if (s < 0) continue;
-    labelsChecked++;
+    P.labelsChecked++;
     if (!doc.labels.some((l) => l.stroke === s && l.text === x.text)) { failures.push(`${where}: label ${x.text} lost`); continue; }
     const e = r.elements.find((e) => (e.strokes || [e.stroke]).includes(s));
     if (e && (e.role === 'transition' || e.role === 'cycle')) {
@@ -544,11 +544,13 @@ const verify = (where) => {
 };
 (async () => {
   // Start from an empty page with no history (every document is then one of the test's).
-  ed.commit({ ...m.copyDocument(ed.doc), strokes: [], labels: [], names: [], corrections: [], flags: [] });
-  ed.past.length = 0;
-  await idle();
-  records.set(ed.documentJSON(), []);
-  for (let q = 0; q < sequences; q++) {
+  if (first === 0) {
+    ed.commit({ ...m.copyDocument(ed.doc), strokes: [], labels: [], names: [], corrections: [], flags: [] });
+    ed.past.length = 0;
+    await idle();
+    records.set(ed.documentJSON(), []);
+  }
+  for (let q = first; q < first + sequences; q++) {
     // Open a random automaton (its strokes tagged), as a saved document would be.
     const doc = m.inkDocument(randomAutomaton());
     doc.strokes = doc.strokes.map(tagged);
@@ -596,14 +598,14 @@ const verify = (where) => {
         const p = s[Math.floor(rand() * s.length)];
         next = m.erase(d, r, [{ x: p.x - 8, y: p.y - 8 }, { x: p.x + 8, y: p.y + 8 }], 6);
       } else if (kind === 'undo') {
-        ed.undo(); await idle(); ops++; verify(`sequence ${q} op ${k} undo`); continue;
+        ed.undo(); await idle(); P.ops++; verify(`sequence ${q} op ${k} undo`); continue;
       } else if (kind === 'redo') {
-        ed.redo(); await idle(); ops++; verify(`sequence ${q} op ${k} redo`); continue;
+        ed.redo(); await idle(); P.ops++; verify(`sequence ${q} op ${k} redo`); continue;
       } else if (kind === 'save-open') {
         const text = ed.documentText();
         await ed.openText(text);
         await idle();
-        ops++;
+        P.ops++;
         if (ed.documentJSON() !== before) failures.push(`sequence ${q} op ${k}: open(save(doc)) differs`);
         records.set(ed.documentJSON(), had);
         verify(`sequence ${q} op ${k} save-open`);
@@ -612,7 +614,7 @@ const verify = (where) => {
       if (!next) continue;
       ed.commit(next);
       await idle();
-      ops++;
+      P.ops++;
       const after = ed.documentJSON();
       records.set(after, mine);
       verify(`sequence ${q} op ${k} ${kind}`);
@@ -624,7 +626,7 @@ const verify = (where) => {
       verify(`sequence ${q} op ${k} ${kind} after undo and redo`);
     }
   }
-  done({ ops, checks, labelsChecked, failures: failures.slice(0, 10), failureCount: failures.length });
+  done({ ops: P.ops, checks: P.checks, labelsChecked: P.labelsChecked, failures: failures.slice(0, 10), failureCount: failures.length });
 })();
 """
 
@@ -632,7 +634,8 @@ const verify = (where) => {
 def check_property(page, sequences, ops, seed):
     page.driver.set_script_timeout(1800)
     started = time.time()
-    result = page.driver.execute_async_script(PROPERTY, sequences, ops, seed)
+    for first in range(0, sequences, 10):  # batches, each well inside WebDriver's timeout
+        result = page.driver.execute_async_script(PROPERTY, first, min(10, sequences - first), ops, seed)
     seconds = time.time() - started
     print(f"property test: {sequences} sequences, {result['ops']} edits, {result['checks']} checks, "
           f"{result['labelsChecked']} label checks, {seconds:.1f} s", flush=True)
