@@ -86,7 +86,7 @@ let package = Package(
         // library (Page/ holds the page's files; EmbeddedPage.swift is written from them by
         // scripts/embed-page).
         .target(name: "EditorServer", dependencies: [
-            "AutomatonRecognition", "Automata", "StrokeFormats",
+            "AutomatonRecognition", "AutomatonOperations", "Automata", "StrokeFormats", "DrawingClassifier",
             .product(name: "Hummingbird", package: "hummingbird"),
         ], exclude: ["Page"]),
         .executableTarget(name: "fa-serve", dependencies: [
@@ -103,7 +103,7 @@ let package = Package(
                     dependencies: ["AutomatonRecognition", "Automata", "DrawingClassifier", "StrokeFormats",
                                    "Pictures", "TestSupport"]),
         .testTarget(name: "EditorServerTests", dependencies: [
-            "EditorServer", "AutomatonRecognition", "Automata", "StrokeFormats", "TestSupport",
+            "EditorServer", "AutomatonRecognition", "AutomatonOperations", "Automata", "StrokeFormats", "TestSupport",
         ]),
         .testTarget(name: "ModelExchangeTests", dependencies: [
             "ModelExchange", "DrawingClassifier", "TestSupport",

@@ -112,7 +112,7 @@ class Page:
     def pen(self, points, kind=interaction.POINTER_PEN):
         """One stroke as pen pointer events (WebDriver actions), then waits for the page."""
         ox, oy = self.origin()
-        pen = PointerInput(kind, "pen")
+        pen = PointerInput(kind, kind)
         actions = ActionBuilder(self.driver, mouse=pen, duration=0)
         first = points[0]
         actions.pointer_action.move_to_location(round(ox + first[0]), round(oy + first[1]))
@@ -177,6 +177,20 @@ class Page:
                 return runs
             time.sleep(0.02)
         return []
+
+    def simulate_message(self, words):
+        """Simulates `words` when no run is expected: waits for the message instead."""
+        field = self.driver.find_element(By.ID, "words")
+        field.clear()
+        field.send_keys(" ".join(w if w else "ε" for w in words))
+        self.driver.find_element(By.ID, "simulate").click()
+        end = time.time() + 10
+        while time.time() < end:
+            text = self.driver.find_element(By.ID, "simulate-message").text
+            if text and text != "simulating…":
+                return text
+            time.sleep(0.02)
+        return ""
 
 
 # --- scenes: where the strokes go --------------------------------------------------------
@@ -391,6 +405,7 @@ def check_tools(page, scene, out):
     raw = page.raw_states()
     c = raw[0]["center"]
     page.tap(c["x"], c["y"])
+    page.click("sel-name")
     field = page.driver.find_element(By.ID, "popup-text")
     field.clear()
     field.send_keys("start", Keys.ENTER)
@@ -522,6 +537,9 @@ def main():
     ap.add_argument("--latency-limit", type=float, default=50,
                     help="p95 bound in ms (50 for a release server; a debug build is slower)")
     ap.add_argument("--seed", type=int, default=14)
+    ap.add_argument("--fa-automaton", required=True, help="fa-automaton, whose results the page's operations must equal")
+    ap.add_argument("--screenshots", help="where the tools' screenshots go (default: --out)")
+    ap.add_argument("--property-sequences", type=int, default=200)
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     circles, arrows = cd.load(args.dataset, "circle"), cd.load(args.dataset, "arrow")
@@ -562,12 +580,15 @@ def main():
         runs = page.simulate(["a"])
         message = driver.find_element(By.ID, "simulate-message").text
         check("no initial state: the reason is shown", "no initial state" in message, message)
+        property_report = tools.run_all(page, rng, circles, arrows, downloads, args.fa_automaton,
+                                        args.screenshots or args.out, args.property_sequences,
+                                        args.seed)
         seconds = time.time() - started
         latencies = measure_latency(page, rng, circles, arrows, scribbles, args.latency_strokes)
         p50, p95, p99 = (percentile(latencies, q) for q in (50, 95, 99))
         report = {"strokes": len(latencies), "p50_ms": round(p50, 1), "p95_ms": round(p95, 1),
                   "p99_ms": round(p99, 1), "max_ms": round(max(latencies), 1),
-                  "functional_seconds": round(seconds, 1)}
+                  "functional_seconds": round(seconds, 1), "property": property_report}
         with open(os.path.join(args.out, "latency.json"), "w") as f:
             json.dump(report, f)
         print(f"latency pen-up → snapped on screen over {len(latencies)} strokes: "
@@ -587,4 +608,6 @@ def main():
 
 
 if __name__ == "__main__":
+    sys.modules["editor_browser_test"] = sys.modules["__main__"]  # one PASSED/FAILED list
+    import editor_browser_tools as tools  # noqa: E402  (it imports this module)
     main()

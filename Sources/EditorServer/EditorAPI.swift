@@ -38,8 +38,19 @@ public struct EditorAPI: Sendable {
             return .error(400, "the drawing has \(points) points, over the limit of "
                 + "\(limits.maxPointsPerDrawing) points per drawing")
         }
-        let result = recognizer.recognize(drawing, source: "editor")
-        return .json(Self.editorJSON(result))
+        let decisions: EditorDecisions
+        do {
+            decisions = try EditorDecisions.read(body: body, strokeCount: drawing.strokes.count)
+        } catch {
+            return .error(400, error.description)
+        }
+        let decided = DecidedRecognition(drawing: drawing, decisions: decisions, recognizer: recognizer)
+        let result = RecognitionResult(source: "editor", assembly: decided.assembly)
+        guard case var .object(members) = Self.editorJSON(result) else { return .error(500, "no JSON object") }
+        members.append(("newNames", .array(decided.newNames.map {
+            .object([("stroke", .integer($0.stroke)), ("text", .string($0.text))])
+        })))
+        return .json(.object(members))
     }
 
     /// `POST /api/simulate`: `{"automaton": {...}, "inputs": ["ab"]}` → `{"runs": [...]}`.
@@ -75,12 +86,18 @@ public struct EditorAPI: Sendable {
         } catch {
             return .error(400, error.description)
         }
+        let wantsSteps = object["steps"] as? Bool ?? false
         let runs: [JSONValue] = words.map { word in
             let run = automaton.run(word)
             var members: [(String, JSONValue)] = [("input", .string(word)),
                                                   ("accepted", .bool(run.accepted))]
             if let rejection = run.rejection { members.append(("reason", .string(rejection.description))) }
             if !run.warnings.isEmpty { members.append(("warnings", .array(run.warnings.map(JSONValue.string)))) }
+            if wantsSteps {
+                members.append(("steps", .array(Self.steps(of: word, in: automaton).map {
+                    .array($0.map(JSONValue.string))
+                })))
+            }
             return .object(members)
         }
         return .json(.object([("runs", .array(runs))]))

@@ -32,6 +32,12 @@ public struct EditorServer: Sendable {
         router.post("/api/simulate") { request, _ in
             await Self.answer(request, api: api, workers: workers) { api.simulate(body: $0) }
         }
+        router.post("/api/operate") { request, _ in
+            await Self.answer(request, api: api, workers: workers) { api.operate(body: $0) }
+        }
+        router.post("/api/jflap") { request, _ in
+            await Self.answer(request, api: api, workers: workers) { api.jflap(body: $0) }
+        }
         for (path, file) in PageFile.all {
             router.get(RouterPath(path)) { _, _ in
                 Self.response(APIResponse(status: 200, contentType: file.contentType, body: file.text))

@@ -36,6 +36,28 @@ main { flex: 1; display: flex; min-height: 0; }
 #popup-text { width: 8em; font: 16px ui-monospace, monospace; padding: 4px; }
 .keys { font-size: 13px; padding-left: 1.2em; }
 kbd { border: 1px solid #b8c4d6; border-radius: 3px; padding: 0 3px; font-size: 12px; background: #fff; }
+#board.pan #canvas { cursor: move; }
+#hint { position: absolute; left: 10px; bottom: 6px; margin: 0; font-size: 14px; color: #555; background: rgba(255,255,255,.85); padding: 2px 6px; border-radius: 4px; pointer-events: none; }
+#hint:empty { display: none; }
+#selection-tools { position: absolute; display: flex; gap: 4px; padding: 4px; background: #fff; border: 1px solid #b8c4d6; border-radius: 8px; box-shadow: 0 2px 6px rgba(0,0,0,.15); z-index: 1; }
+#selection-tools[hidden] { display: none; }
+#selection-tools button[hidden], #selection-tools select[hidden] { display: none; }
+#sel-correct { font: inherit; font-size: 15px; min-height: 36px; border: 1px solid #b8c4d6; border-radius: 6px; background: #fff; }
+#popup-message { flex-basis: 100%; margin: 4px 0 0; font-size: 13px; color: #d62728; max-width: 16em; }
+#editor-popup { flex-wrap: wrap; }
+label.check { font-size: 14px; display: flex; align-items: center; gap: 3px; }
+#stepper { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 6px 0; }
+#stepper[hidden] { display: none; }
+#step-word { font: 16px ui-monospace, monospace; }
+#step-word .read { color: #999; }
+#step-word .next { text-decoration: underline; color: rgb(176,64,16); }
+#step-active { width: 100%; margin: 0; font-size: 13px; }
+.ops { display: flex; flex-wrap: wrap; gap: 4px; }
+#compare-form { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
+#compare-form label { width: 100%; font-size: 13px; }
+#compare-regex { flex: 1; min-width: 0; font: 16px ui-monospace, monospace; padding: 6px; border: 1px solid #b8c4d6; border-radius: 6px; }
+#op-result { font-size: 13px; color: #444; word-break: break-all; }
+#runs button { min-height: 26px; padding: 0 6px; font-size: 12px; margin-left: 6px; }
 @media (max-width: 900px) {
   main { flex-direction: column; }
   #panel { width: auto; max-height: 38vh; border-left: none; border-top: 1px solid #d5dce6; }
@@ -43,36 +65,44 @@ kbd { border: 1px solid #b8c4d6; border-radius: 3px; padding: 0 3px; font-size: 
 """####),
         ("editor.js", ####"""
 // The editor page: draw with pen, touch or mouse; every finished stroke sends the whole
-// drawing to /api/recognize and the snapped automaton is drawn over the faint ink. The
-// page's automaton (names applied) is kept as JSON in #board's data-automaton.
+// document to /api/recognize and the snapped automaton is drawn over the faint ink. The
+// page's automaton is kept as JSON in #board's data-automaton (for tests and exports).
 import { dist, distToPolyline, bounds } from './geometry.js';
 import { shapesFor, drawShapes, arrowCurve, symbolText } from './render.js';
 import {
-  emptyDocument, copyDocument, parseDocument, drawingBody, applyNames, setSymbols, symbolsOf,
-  setName, moveState, bendTransition, erase, hitTest, removeStrokes, strokesOfSelection,
+  emptyDocument, copyDocument, parseDocument, documentJSON, drawingBody, bindDecisions, setSymbols,
+  symbolsOf, setName, setFlag, setCorrection, longSymbol, moveState, bendTransition, erase, hitTest,
+  removeStrokes, strokesOfSelection, elementOfStroke, strokesOf,
 } from './model.js';
+import { inkDocument } from './ink.js';
 import { dotText, jffText, svgText, pngBlob, download } from './exporters.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('board'), canvas = $('canvas'), ctx = canvas.getContext('2d');
 const popup = $('editor-popup'), popupText = $('popup-text'), popupEpsilon = $('popup-epsilon');
+const tools = $('selection-tools');
 
 const editor = {
   doc: emptyDocument(),
-  result: null,        // the server's answer for `result.doc`, state ids q0, q1, …
-  named: null,         // the same with the document's state names
+  result: null,        // the server's answer for `result.doc`, states named as the user keeps them
   curves: new Map(),   // element index → {points, middle} of its drawn line
   mode: 'draw',
   past: [], future: [],
   view: { scale: 1, x: 0, y: 0 },  // screen = drawing · scale + (x, y)
   live: null,          // the pointer gesture in progress
+  touches: new Map(),  // touch pointers down (two: a pinch)
+  pinch: null,
   pendingStroke: null, // a finished stroke waiting for its recognition
-  selection: null,     // {kind: 'edge', index} or {kind: 'state', id}
+  selection: null,     // {kind: 'edge', stroke} (an element, by its first stroke) or {kind: 'state', id}
   popupTarget: null,
+  step: null,          // {word, steps, position}: the step-by-step run shown
   sent: 0, applied: 0, inflight: 0, queued: null,
   latencies: [],
 };
 window.faEditor = editor;
+
+const emptyAutomaton = { states: [], transitions: [] };
+const automaton = () => (editor.result ? editor.result.automaton : emptyAutomaton);
 
 // ---- recognition ------------------------------------------------------------------------
 
@@ -100,8 +130,13 @@ async function send(doc, penup) {
     if (seq > editor.applied) {
       editor.applied = seq;
       json.doc = doc;
+      if (doc === editor.doc) {
+        // Keep the names the server gave new states (and key version 1 decisions): the
+        // document is completed in place, so undo and redo find it as it is now.
+        const bound = bindDecisions(doc, json);
+        if (bound !== doc) { doc.names = bound.names; doc.labels = bound.labels; }
+      }
       editor.result = json;
-      editor.named = applyNames(doc, json);
       computeCurves();
       publish();
       if (editor.pendingStroke && doc.strokes.includes(editor.pendingStroke)) editor.pendingStroke = null;
@@ -130,7 +165,7 @@ function computeCurves() {
   if (!r) return;
   const states = new Map(r.automaton.states.map((s) => [s.id, s]));
   r.elements.forEach((e, index) => {
-    if (e.role === 'transition') {
+    if (e.role === 'transition' || e.role === 'initial') {
       const points = arrowCurve(e, states.get(e.from), states.get(e.to));
       editor.curves.set(index, { points, middle: halfway(points) });
     } else if (e.role === 'cycle' && e.path && e.path.length) {
@@ -153,30 +188,50 @@ function halfway(points) {
   return points[points.length - 1];
 }
 
-/** Writes the automaton into data-automaton and the summary. */
+/** Transitions and loops with no symbol (they never fire). */
+function unlabelled() {
+  return automaton().transitions.filter((t) => t.symbols.length === 0 && !t.epsilon);
+}
+
+/** Writes the automaton into data-automaton, the summary and the hint. */
 function publish() {
-  const a = editor.named ? editor.named.automaton : { states: [], transitions: [] };
+  const a = automaton();
   board.dataset.automaton = JSON.stringify(a);
   const rejected = editor.result ? editor.result.elements.filter((e) => e.role === 'rejected').length : 0;
   const initial = a.states.filter((s) => s.initial).map((s) => s.id);
   const final = a.states.filter((s) => s.final).map((s) => s.id);
+  const bare = unlabelled().length;
   $('summary').textContent = a.states.length === 0 ? 'No states yet: draw a circle.'
     : `${a.states.length} states, ${a.transitions.length} transitions; initial: ${initial.join(', ') || 'none'}; final: ${final.join(', ') || 'none'}`
-      + (rejected ? `; ${rejected} stroke${rejected > 1 ? 's' : ''} not understood (dashed red)` : '');
+      + (rejected ? `; ${rejected} stroke${rejected > 1 ? 's' : ''} not understood (dashed red)` : '')
+      + (bare ? `; ${bare} transition${bare > 1 ? 's' : ''} with no symbol (red ?)` : '');
   $('runs').innerHTML = '';
   $('simulate-message').textContent = '';
   updateButtons();
+  updateHint();
+  placeTools();
+}
+
+function updateHint() {
+  const a = automaton();
+  const selected = selectedElement();
+  $('hint').textContent = a.states.length === 0 ? 'Draw a circle for a state; an arrow from empty space into it makes it initial.'
+    : selected && (selected.role === 'transition' || selected.role === 'cycle') ? 'Type its symbols (a,b — one character each; ε for an empty move), or use the buttons.'
+      : unlabelled().length ? 'Tap a transition (red ?) to type its symbols.'
+        : editor.selection ? 'Use the buttons to name, toggle, correct or delete it.'
+          : 'Tap an element to label, name, correct or delete it.';
 }
 
 // ---- history ----------------------------------------------------------------------------
 
 /** Makes `next` the document; `before` (default: the current one) goes on the undo stack. */
-function commit(next, { before = editor.doc, penup = null } = {}) {
+function commit(next, { before = editor.doc, penup = null, keepSelection = false } = {}) {
   editor.past.push(before);
   if (editor.past.length > 500) editor.past.shift();
   editor.future = [];
   editor.doc = next;
-  editor.selection = null;
+  if (!keepSelection) editor.selection = null;
+  stopStepping();
   recognize(penup);
   scheduleDraw();
   updateButtons();
@@ -188,6 +243,7 @@ function undo() {
   editor.future.push(editor.doc);
   editor.doc = editor.past.pop();
   editor.selection = null;
+  stopStepping();
   recognize();
   scheduleDraw();
   updateButtons();
@@ -199,6 +255,7 @@ function redo() {
   editor.past.push(editor.doc);
   editor.doc = editor.future.pop();
   editor.selection = null;
+  stopStepping();
   recognize();
   scheduleDraw();
   updateButtons();
@@ -233,6 +290,15 @@ function resize() {
   scheduleDraw();
 }
 
+/** The selected element of the result (null for none or a state). */
+function selectedElement() {
+  const s = editor.selection;
+  if (!s || s.kind !== 'edge' || !editor.result) return null;
+  const index = elementOfStroke(editor.result, s.stroke);
+  return index >= 0 ? editor.result.elements[index] : null;
+}
+const selectedIndex = () => (editor.selection && editor.selection.kind === 'edge' && editor.result ? elementOfStroke(editor.result, editor.selection.stroke) : -1);
+
 function draw() {
   const ratio = window.devicePixelRatio || 1;
   const v = editor.view;
@@ -242,19 +308,44 @@ function draw() {
   const pending = [];
   if (editor.pendingStroke) pending.push(editor.pendingStroke);
   if (editor.live && editor.live.mode === 'draw' && editor.live.points.length) pending.push(editor.live.points);
-  const highlight = editor.selection && editor.selection.kind === 'edge' ? editor.selection.index : null;
-  drawShapes(ctx, shapesFor(editor.doc, editor.named, { pending, highlight }));
-  if (editor.selection && editor.selection.kind === 'state' && editor.result) {
-    const s = editor.result.automaton.states.find((x) => x.id === editor.selection.id);
-    if (s) drawShapes(ctx, [{ kind: 'circle', center: s.center, radius: s.radius + 3, width: 1.5, color: 'rgb(176,64,16)' }]);
+  const index = selectedIndex();
+  const active = editor.step ? new Set(editor.step.steps[editor.step.position] || []) : null;
+  const selectedState = editor.selection && editor.selection.kind === 'state' ? editor.selection.id : null;
+  drawShapes(ctx, shapesFor(editor.doc, editor.result, { pending, highlight: index >= 0 ? index : null, active, selectedState }));
+  const selected = selectedElement();
+  if (selected && selected.role === 'rejected' && editor.result.doc) {
+    for (const s of strokesOf(selected)) drawShapes(ctx, [{ kind: 'polyline', points: editor.result.doc.strokes[s] || [], width: 5, color: 'rgb(176,64,16)', opacity: 0.5 }]);
   }
   if (editor.mode === 'move') {  // the handles a transition is bent by
-    for (const c of editor.curves.values()) drawShapes(ctx, [{ kind: 'circle', center: c.middle, radius: 4, width: 1.5, color: 'rgb(176,64,16)', fill: '#fff', fillOpacity: 1 }]);
+    editor.curves.forEach((c, i) => {
+      if (editor.result.elements[i].role === 'initial') return;
+      drawShapes(ctx, [{ kind: 'circle', center: c.middle, radius: 4, width: 1.5, color: 'rgb(176,64,16)', fill: '#fff', fillOpacity: 1 }]);
+    });
   }
   if (editor.live && editor.live.mode === 'erase') {
     drawShapes(ctx, [{ kind: 'polyline', points: editor.live.points, width: 14, color: 'rgb(214,39,40)', opacity: 0.25 }]);
   }
+  placeTools();
 }
+
+// ---- view: pan and zoom -----------------------------------------------------------------
+
+/** Zooms by `factor` keeping the screen point (sx, sy) (canvas pixels) still. */
+function zoom(factor, sx, sy) {
+  const v = editor.view;
+  const scale = Math.min(8, Math.max(0.1, v.scale * factor));
+  const f = scale / v.scale;
+  editor.view = { scale, x: sx - (sx - v.x) * f, y: sy - (sy - v.y) * f };
+  closePopup();
+  scheduleDraw();
+  board.dataset.view = JSON.stringify(editor.view);
+}
+
+canvas.addEventListener('wheel', (event) => {
+  event.preventDefault();
+  const rect = canvas.getBoundingClientRect();
+  zoom(Math.exp(-event.deltaY * 0.0015), event.clientX - rect.left, event.clientY - rect.top);
+}, { passive: false });
 
 // ---- pointer input ----------------------------------------------------------------------
 
@@ -264,16 +355,46 @@ function toDrawing(event) {
   return { x: round((event.clientX - rect.left - v.x) / v.scale), y: round((event.clientY - rect.top - v.y) / v.scale) };
 }
 const round = (x) => Math.round(x * 100) / 100;
+const screenOf = (event) => { const r = canvas.getBoundingClientRect(); return { x: event.clientX - r.left, y: event.clientY - r.top }; };
+
+/** Two fingers: the gesture in progress is dropped and the view follows the pinch. */
+function startPinch() {
+  const live = editor.live;
+  if (live) {
+    if (live.mode === 'move' && live.doc) { editor.doc = live.doc; recognize(); }
+    editor.live = null;
+  }
+  const [a, b] = [...editor.touches.values()];
+  editor.pinch = { distance: Math.max(dist(a, b), 1), middle: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, view: { ...editor.view } };
+}
+
+function movePinch() {
+  const [a, b] = [...editor.touches.values()];
+  const p = editor.pinch, v = p.view;
+  const scale = Math.min(8, Math.max(0.1, v.scale * dist(a, b) / p.distance));
+  const middle = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  // The drawing point under the first middle stays under the fingers' middle.
+  const dx = (p.middle.x - v.x) / v.scale, dy = (p.middle.y - v.y) / v.scale;
+  editor.view = { scale, x: middle.x - dx * scale, y: middle.y - dy * scale };
+  board.dataset.view = JSON.stringify(editor.view);
+  scheduleDraw();
+}
 
 canvas.addEventListener('pointerdown', (event) => {
-  if (editor.live || (event.pointerType === 'mouse' && event.button !== 0)) return;
+  if (event.pointerType === 'touch') {
+    editor.touches.set(event.pointerId, screenOf(event));
+    if (editor.touches.size === 2) { event.preventDefault(); startPinch(); return; }
+    if (editor.touches.size > 2) return;
+  }
+  if (editor.live || editor.pinch || (event.pointerType === 'mouse' && event.button !== 0)) return;
   event.preventDefault();
   closePopup();
   try { canvas.setPointerCapture(event.pointerId); } catch { /* a pointer the browser does not track */ }
   const p = toDrawing(event);
-  const live = { id: event.pointerId, mode: editor.mode, points: [p], start: p, moved: false };
-  if (editor.mode === 'move' && editor.result) {
-    live.hit = hitTest(p, editor.result, editor.curves);
+  const live = { id: event.pointerId, mode: editor.mode, points: [p], start: p, screen: screenOf(event), view: { ...editor.view }, moved: false };
+  if (editor.mode === 'move' && editor.result && editor.result.doc === editor.doc) {
+    live.hit = hitTest(p, editor.result, editor.curves, 10 / editor.view.scale);
+    if (live.hit && live.hit.kind === 'edge' && editor.result.elements[live.hit.index].role !== 'transition') live.hit = null;
     live.doc = editor.doc;
     live.result = editor.result;
   }
@@ -282,8 +403,20 @@ canvas.addEventListener('pointerdown', (event) => {
 });
 
 canvas.addEventListener('pointermove', (event) => {
+  if (event.pointerType === 'touch' && editor.touches.has(event.pointerId)) {
+    editor.touches.set(event.pointerId, screenOf(event));
+    if (editor.pinch && editor.touches.size === 2) { movePinch(); return; }
+  }
   const live = editor.live;
   if (!live || event.pointerId !== live.id) return;
+  if (live.mode === 'pan') {
+    const s = screenOf(event);
+    editor.view = { ...live.view, x: live.view.x + s.x - live.screen.x, y: live.view.y + s.y - live.screen.y };
+    if (dist(s, live.screen) > 4) live.moved = true;
+    board.dataset.view = JSON.stringify(editor.view);
+    scheduleDraw();
+    return;
+  }
   const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
   for (const e of events.length ? events : [event]) {
     const p = toDrawing(e);
@@ -302,6 +435,10 @@ canvas.addEventListener('pointermove', (event) => {
 });
 
 function finishGesture(event, cancelled) {
+  if (event.pointerType === 'touch') {
+    editor.touches.delete(event.pointerId);
+    if (editor.pinch) { if (editor.touches.size === 0) editor.pinch = null; return; }
+  }
   const live = editor.live;
   if (!live || event.pointerId !== live.id) return;
   editor.live = null;
@@ -310,7 +447,9 @@ function finishGesture(event, cancelled) {
     scheduleDraw();
     return;
   }
-  if (!live.moved) {  // a tap: select, and open the symbol or name field
+  if (live.mode === 'pan') {
+    if (!live.moved) tap(live.start);
+  } else if (!live.moved) {  // a tap: select, and open the symbol field of a transition
     tap(live.start);
   } else if (live.mode === 'draw') {
     const seq = editor.sent + 1000000 + editor.latencies.length + Math.random();
@@ -331,20 +470,100 @@ canvas.addEventListener('pointerup', (e) => finishGesture(e, false));
 canvas.addEventListener('pointercancel', (e) => finishGesture(e, true));
 
 function tap(p) {
-  const hit = hitTest(p, editor.result, editor.curves);
-  editor.selection = hit ? (hit.kind === 'edge' ? { kind: 'edge', index: hit.index } : { kind: 'state', id: hit.id }) : null;
+  const hit = editor.result && editor.result.doc === editor.doc ? hitTest(p, editor.result, editor.curves, 10 / editor.view.scale) : null;
+  editor.selection = !hit ? null : hit.kind === 'edge' ? { kind: 'edge', stroke: editor.result.elements[hit.index].stroke } : { kind: 'state', id: hit.id };
   scheduleDraw();
-  if (!hit) return;
-  if (hit.kind === 'edge') {
-    const e = editor.result.elements[hit.index];
-    if (e.role !== 'transition' && e.role !== 'cycle') return;
-    const { symbols, epsilon } = symbolsOf(editor.doc, editor.result, hit.index);
-    openPopup({ kind: 'edge', index: hit.index }, editor.curves.get(hit.index).middle, 'Symbols', symbols.join(','), epsilon);
-  } else {
-    const s = editor.result.automaton.states.find((x) => x.id === hit.id);
-    const shown = editor.named.automaton.states[editor.result.automaton.states.indexOf(s)].id;
-    openPopup({ kind: 'state', id: hit.id }, s.center, 'Name', shown, null);
+  updateHint();
+  placeTools();
+  if (!hit || hit.kind !== 'edge') return;
+  const e = editor.result.elements[hit.index];
+  if (e.role === 'transition' || e.role === 'cycle') openSymbols(hit.index);
+}
+
+function openSymbols(index) {
+  const { symbols, epsilon } = symbolsOf(editor.doc, editor.result, index);
+  openPopup({ kind: 'edge', index }, editor.curves.get(index).middle, 'Symbols', symbols.join(','), epsilon);
+}
+
+function openName(id) {
+  const s = automaton().states.find((x) => x.id === id);
+  if (s) openPopup({ kind: 'state', id }, s.center, 'Name', s.id, null);
+}
+
+// ---- the selection's tools (touch: everything a key does) ---------------------------------
+
+function placeTools() {
+  const sel = editor.selection;
+  const r = editor.result;
+  let at = null, element = null, state = null;
+  if (sel && r && r.doc === editor.doc) {
+    if (sel.kind === 'state') {
+      state = r.automaton.states.find((s) => s.id === sel.id);
+      if (state) at = { x: state.center.x, y: state.center.y + state.radius * 1.3 };
+    } else {
+      const index = elementOfStroke(r, sel.stroke);
+      element = index >= 0 ? r.elements[index] : null;
+      const c = editor.curves.get(index);
+      if (c) at = c.middle;
+      else if (element && r.doc.strokes[element.stroke]) { const b = bounds(r.doc.strokes[element.stroke]); at = { x: (b.minX + b.maxX) / 2, y: b.maxY }; }
+    }
   }
+  if (!at) { tools.hidden = true; return; }
+  const labelled = element && (element.role === 'transition' || element.role === 'cycle');
+  $('sel-label').hidden = !labelled;
+  $('sel-name').hidden = !state;
+  $('sel-final').hidden = !state;
+  $('sel-initial').hidden = !state;
+  if (state) {
+    $('sel-final').setAttribute('aria-pressed', String(state.final));
+    $('sel-initial').setAttribute('aria-pressed', String(state.initial));
+  }
+  $('sel-correct').value = '';
+  tools.hidden = false;
+  const v = editor.view;
+  const x = at.x * v.scale + v.x, y = at.y * v.scale + v.y;
+  const w = tools.offsetWidth, h = tools.offsetHeight;
+  tools.style.left = Math.max(4, Math.min(board.clientWidth - w - 4, x - w / 2)) + 'px';
+  tools.style.top = Math.max(4, Math.min(board.clientHeight - h - 4, y + 22)) + 'px';
+}
+
+/** The result, when it is the current document's (edits keyed by its strokes need it). */
+function current() {
+  if (editor.result && editor.result.doc === editor.doc) return editor.result;
+  setStatus('one moment: the drawing is being recognised', true);
+  return null;
+}
+
+$('sel-label').addEventListener('click', () => { const i = selectedIndex(); if (i >= 0 && current()) openSymbols(i); });
+$('sel-name').addEventListener('click', () => { if (editor.selection && editor.selection.kind === 'state' && current()) openName(editor.selection.id); });
+for (const key of ['final', 'initial']) {
+  $('sel-' + key).addEventListener('click', () => {
+    const r = current(), sel = editor.selection;
+    if (!r || !sel || sel.kind !== 'state') return;
+    const s = r.automaton.states.find((x) => x.id === sel.id);
+    if (s) commit(setFlag(editor.doc, r, s.id, key, !s[key]), { keepSelection: true });
+  });
+}
+$('sel-correct').addEventListener('change', () => {
+  const as = $('sel-correct').value;
+  const r = current();
+  if (!as || !r || !editor.selection) return;
+  const index = editor.selection.kind === 'edge' ? elementOfStroke(r, editor.selection.stroke)
+    : r.elements.findIndex((e) => e.role === 'state' && e.state === editor.selection.id);
+  if (index < 0) return;
+  const stroke = r.elements[index].stroke;
+  commit(setCorrection(editor.doc, r, index, as));
+  editor.selection = { kind: 'edge', stroke };
+});
+$('sel-delete').addEventListener('click', deleteSelection);
+
+function deleteSelection() {
+  const r = current();
+  if (!r || !editor.selection) return;
+  const sel = editor.selection.kind === 'edge' ? { kind: 'edge', index: elementOfStroke(r, editor.selection.stroke) } : editor.selection;
+  if (sel.kind === 'edge' && sel.index < 0) return;
+  const hit = strokesOfSelection(r, sel);
+  if (hit.size) commit(removeStrokes(editor.doc, r, hit));
 }
 
 // ---- the symbol / name field ------------------------------------------------------------
@@ -355,6 +574,7 @@ function openPopup(target, at, label, text, epsilon) {
   popupText.value = text;
   popupEpsilon.hidden = epsilon === null;
   popupEpsilon.setAttribute('aria-pressed', String(!!epsilon));
+  popupMessage('');
   popup.hidden = false;
   const v = editor.view;
   const x = at.x * v.scale + v.x, y = at.y * v.scale + v.y;
@@ -365,6 +585,11 @@ function openPopup(target, at, label, text, epsilon) {
   popupText.select();
 }
 
+function popupMessage(text) {
+  $('popup-message').textContent = text;
+  $('popup-message').hidden = !text;
+}
+
 function closePopup() {
   popup.hidden = true;
   editor.popupTarget = null;
@@ -373,14 +598,24 @@ function closePopup() {
 function applyPopup() {
   const t = editor.popupTarget;
   if (!t) return;
-  closePopup();
-  if (t.doc !== editor.doc) return;  // the drawing changed meanwhile
+  if (t.doc !== editor.doc) { closePopup(); return; }  // the drawing changed meanwhile
   if (t.kind === 'edge') {
+    const long = longSymbol(popupText.value);
+    if (long) {
+      popupMessage(`“${long}” is not one symbol: a symbol is one character. For several symbols type them with commas (${[...long].join(',')}).`);
+      return;
+    }
     const eps = popupEpsilon.getAttribute('aria-pressed') === 'true';
-    const text = popupText.value.split(/[\s,]+/).filter((s) => s && s !== 'ε').join(',') + (eps ? ',ε' : '');
+    const text = popupText.value.split(/[\s,]+/).filter((s) => s && s !== 'ε' && s.toLowerCase() !== 'eps').join(',')
+      + (eps || /(^|[\s,])(ε|eps)([\s,]|$)/i.test(popupText.value) ? ',ε' : '');
+    closePopup();
     commit(setSymbols(t.doc, t.result, t.index, text.replace(/^,/, '')));
   } else {
-    commit(setName(t.doc, t.result, t.id, popupText.value));
+    const name = popupText.value.trim();
+    if (!name) { popupMessage('A state needs a name.'); return; }
+    if (name !== t.id && t.result.automaton.states.some((s) => s.id === name)) { popupMessage(`Another state is named ${name}.`); return; }
+    closePopup();
+    commit(setName(t.doc, t.result, t.id, name));
   }
   canvas.focus();
 }
@@ -403,24 +638,36 @@ function words() {
   return $('words').value.split(/[\s,]+/).filter((w) => w.length > 0).map((w) => (w === 'ε' || w === 'eps' ? '' : w));
 }
 
+/** Why the automaton cannot be sent as it is (null when it can). */
+function notRunnable(a) {
+  const long = a.transitions.flatMap((t) => t.symbols).find((x) => [...x].length > 1);
+  return long ? `Cannot run: “${long}” is not one symbol (a symbol is one character); tap its transition and type it again.` : null;
+}
+
 async function simulate() {
   const inputs = words();
   editor.doc.inputs = inputs;
+  stopStepping();
   const list = $('runs');
   list.innerHTML = '';
-  const automaton = editor.named ? editor.named.automaton : { states: [], transitions: [] };
+  const a = automaton();
   const message = $('simulate-message');
   if (inputs.length === 0) { message.textContent = 'Type some words first.'; return; }
-  if (automaton.states.length === 0) { message.textContent = 'Cannot run: the drawing has no states.'; return; }
+  if (a.states.length === 0) { message.textContent = 'Cannot run: the drawing has no states.'; return; }
+  const refusal = notRunnable(a);
+  if (refusal) { message.textContent = refusal; return; }
   message.textContent = 'simulating…';
   board.dataset.simulating = '1';
   try {
-    const response = await fetch('/api/simulate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ automaton, inputs }) });
+    const response = await fetch('/api/simulate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ automaton: a, inputs, steps: true }) });
     const json = await response.json();
     if (!response.ok) throw new Error(json.error || `HTTP ${response.status}`);
-    const initial = automaton.states.filter((s) => s.initial).map((s) => s.id);
-    message.textContent = initial.length === 0 ? 'Cannot run: no initial state (draw an arrow from empty space into a state).'
-      : initial.length > 1 ? `Several initial states (${initial.join(', ')}): simulated from all of them.` : '';
+    const initial = a.states.filter((s) => s.initial).map((s) => s.id);
+    const bare = unlabelled();
+    message.textContent = [initial.length === 0 ? 'Cannot run: no initial state (draw an arrow from empty space into a state, or select a state and press Initial).'
+      : initial.length > 1 ? `Several initial states (${initial.join(', ')}): simulated from all of them.` : '',
+    bare.length ? `Warning: ${bare.map((t) => `${t.from}→${t.to}`).join(', ')} ${bare.length > 1 ? 'have' : 'has'} no symbol and never fire${bare.length > 1 ? '' : 's'} (tap ${bare.length > 1 ? 'them' : 'it'} to type one).` : '']
+      .filter(Boolean).join(' ');
     for (const run of json.runs) {
       const li = document.createElement('li');
       li.className = run.accepted ? 'accepted' : 'rejected';
@@ -430,6 +677,14 @@ async function simulate() {
       mark.className = 'mark';
       mark.textContent = run.accepted ? '✓' : '✗';
       li.append(mark, ' ', run.input === '' ? 'ε' : run.input);
+      if (run.steps) {
+        const button = document.createElement('button');
+        button.className = 'step';
+        button.textContent = 'Step';
+        button.title = 'Run it symbol by symbol, the active states highlighted';
+        button.addEventListener('click', () => startStepping(run));
+        li.append(button);
+      }
       if (run.reason) {
         const reason = document.createElement('span');
         reason.className = 'reason';
@@ -447,31 +702,120 @@ async function simulate() {
 
 $('simulate-form').addEventListener('submit', (event) => { event.preventDefault(); simulate(); });
 
+function startStepping(run) {
+  editor.step = { word: [...run.input], steps: run.steps, position: 0, accepted: run.accepted };
+  showStep();
+}
+
+function stopStepping() {
+  if (!editor.step) return;
+  editor.step = null;
+  $('stepper').hidden = true;
+  delete board.dataset.active;
+  scheduleDraw();
+}
+
+function showStep() {
+  const s = editor.step;
+  $('stepper').hidden = false;
+  const word = $('step-word');
+  word.innerHTML = '';
+  const read = document.createElement('span'); read.className = 'read'; read.textContent = s.word.slice(0, s.position).join('');
+  const next = document.createElement('span'); next.className = 'next'; next.textContent = s.word[s.position] || '';
+  const rest = document.createElement('span'); rest.textContent = s.word.slice(s.position + 1).join('');
+  word.append(read, next, rest);
+  if (s.word.length === 0) word.textContent = 'ε';
+  const active = s.steps[s.position] || [];
+  const end = s.position === s.word.length || (s.position > 0 && active.length === 0);
+  $('step-active').textContent = `after ${s.position} of ${s.word.length} symbols: {${active.join(', ')}}`
+    + (active.length === 0 ? ' — no state is active: the word is rejected' : '')
+    + (s.position === s.word.length && active.length ? (s.accepted ? ' — ends in a final state: accepted ✓' : ' — no final state active: rejected ✗') : '');
+  $('step-back').disabled = s.position === 0;
+  $('step-forward').disabled = end;
+  board.dataset.active = JSON.stringify(active);
+  board.dataset.stepPosition = String(s.position);
+  scheduleDraw();
+}
+
+$('step-back').addEventListener('click', () => { if (editor.step && editor.step.position > 0) { editor.step.position--; showStep(); } });
+$('step-forward').addEventListener('click', () => { if (editor.step && editor.step.position < editor.step.word.length) { editor.step.position++; showStep(); } });
+
+// ---- operations (the toolkit's, on the server) ------------------------------------------
+
+async function operate(operation, regex = null) {
+  const out = $('op-result');
+  const a = automaton();
+  if (a.states.length === 0) { out.textContent = 'Draw an automaton first.'; return; }
+  const refusal = notRunnable(a);
+  if (refusal) { out.textContent = refusal; return; }
+  out.textContent = operation + '…';
+  board.dataset.operating = '1';
+  try {
+    const response = await fetch('/api/operate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ automaton: a, operation, ...(regex != null ? { regex } : {}) }) });
+    const json = await response.json();
+    if (!response.ok) throw new Error(json.error || `HTTP ${response.status}`);
+    out.dataset.result = JSON.stringify(json);
+    out.innerHTML = '';
+    if (json.automaton) {
+      const n = json.automaton.states.length;
+      out.textContent = `${operation}: ${n} state${n === 1 ? '' : 's'}, drawn in place of your drawing (Undo brings it back).`;
+      commit(inkDocument(json.automaton));
+      fitView();
+    } else if (json.regex != null) {
+      out.textContent = 'Regular expression: ' + json.regex;
+    } else if (json.equivalent) {
+      out.textContent = `The drawing accepts exactly ${regex}.`;
+    } else {
+      const word = json.counterexample === '' ? 'ε' : json.counterexample;
+      out.textContent = `Not the same language: “${word}” is accepted by the ${json.acceptedBy} only. `;
+      const button = document.createElement('button');
+      button.id = 'simulate-counterexample';
+      button.textContent = 'Simulate it';
+      button.addEventListener('click', async () => {
+        $('words').value = word;
+        await simulate();
+        const run = document.querySelector('#runs li .step');
+        if (run) run.click();
+      });
+      out.append(button);
+    }
+  } catch (error) {
+    out.textContent = operation + ' failed: ' + error.message;
+  } finally {
+    delete board.dataset.operating;
+  }
+}
+
+for (const op of ['determinize', 'minimize', 'complement', 'regex']) $('op-' + op).addEventListener('click', () => operate(op));
+$('compare-form').addEventListener('submit', (event) => { event.preventDefault(); operate('compare', $('compare-regex').value); });
+
 // ---- tools, files, keys -----------------------------------------------------------------
 
 function setMode(mode) {
   editor.mode = mode;
-  for (const m of ['draw', 'move', 'erase']) $('mode-' + m).setAttribute('aria-pressed', String(m === mode));
-  board.classList.toggle('move', mode === 'move');
-  board.classList.toggle('erase', mode === 'erase');
+  for (const m of ['draw', 'move', 'erase', 'pan']) $('mode-' + m).setAttribute('aria-pressed', String(m === mode));
+  for (const m of ['move', 'erase', 'pan']) board.classList.toggle(m, mode === m);
   closePopup();
   scheduleDraw();
 }
 
-function deleteSelection() {
-  const hit = strokesOfSelection(editor.result, editor.selection);
-  if (hit.size) commit(removeStrokes(editor.doc, editor.result, hit));
-}
-
-/** The document as saved: FORMATS.md §1 with the state names. */
+/** The document as saved: FORMATS.md §1, editor document version 2. */
 function documentText() {
-  const d = editor.doc;
-  return JSON.stringify({ strokes: d.strokes, labels: d.labels, inputs: words(), names: d.names }) + '\n';
+  return documentJSON({ ...editor.doc, inputs: words() }) + '\n';
 }
 
-function openText(text) {
+async function openText(text, name = '') {
   let doc;
-  try { doc = parseDocument(text); } catch (error) { setStatus('cannot open: ' + error.message, true); return; }
+  try {
+    if (name.toLowerCase().endsWith('.jff') || text.trimStart().startsWith('<')) {
+      const response = await fetch('/api/jflap', { method: 'POST', headers: { 'Content-Type': 'application/xml' }, body: text });
+      const json = await response.json();
+      if (!response.ok) throw new Error(json.error || `HTTP ${response.status}`);
+      doc = inkDocument(json.automaton);
+    } else {
+      doc = parseDocument(text);
+    }
+  } catch (error) { setStatus('cannot open: ' + error.message, true); return; }
   commit(doc);
   $('words').value = doc.inputs.map((w) => (w === '' ? 'ε' : w)).join(' ');
   fitView();
@@ -486,13 +830,18 @@ function fitView() {
     const scale = Math.min(1, (w - 40) / Math.max(b.maxX - b.minX, 1), (h - 40) / Math.max(b.maxY - b.minY, 1));
     editor.view = { scale, x: 20 - b.minX * scale, y: 20 - b.minY * scale };
   }
+  board.dataset.view = JSON.stringify(editor.view);
   scheduleDraw();
 }
 
-const exportShapes = () => shapesFor(editor.doc, editor.named);
+const exportShapes = () => shapesFor(editor.doc, editor.result, { ink: $('export-ink').checked });
 $('mode-draw').addEventListener('click', () => setMode('draw'));
 $('mode-move').addEventListener('click', () => setMode('move'));
 $('mode-erase').addEventListener('click', () => setMode('erase'));
+$('mode-pan').addEventListener('click', () => setMode('pan'));
+$('zoom-in').addEventListener('click', () => zoom(1.25, board.clientWidth / 2, board.clientHeight / 2));
+$('zoom-out').addEventListener('click', () => zoom(0.8, board.clientWidth / 2, board.clientHeight / 2));
+$('zoom-fit').addEventListener('click', fitView);
 $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', redo);
 $('clear').addEventListener('click', () => { if (editor.doc.strokes.length || editor.doc.labels.length) commit({ ...emptyDocument(), inputs: editor.doc.inputs }); });
@@ -500,16 +849,16 @@ $('save').addEventListener('click', () => download('automaton.json', documentTex
 $('open').addEventListener('click', () => $('open-file').click());
 $('open-file').addEventListener('change', async (event) => {
   const file = event.target.files[0];
-  if (file) openText(await file.text());
+  if (file) await openText(await file.text(), file.name);
   event.target.value = '';
 });
 $('export-svg').addEventListener('click', () => download('automaton.svg', svgText(exportShapes()), 'image/svg+xml'));
 $('export-png').addEventListener('click', async () => download('automaton.png', await pngBlob(exportShapes())));
-$('export-dot').addEventListener('click', () => download('automaton.dot', dotText(editor.named ? editor.named.automaton : { states: [], transitions: [] }), 'text/vnd.graphviz'));
-$('export-jff').addEventListener('click', () => download('automaton.jff', jffText(editor.named ? editor.named.automaton : { states: [], transitions: [] }), 'application/xml'));
+$('export-dot').addEventListener('click', () => download('automaton.dot', dotText(automaton()), 'text/vnd.graphviz'));
+$('export-jff').addEventListener('click', () => download('automaton.jff', jffText(automaton()), 'application/xml'));
 
 document.addEventListener('keydown', (event) => {
-  const typing = ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName);
+  const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName);
   const ctrl = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   if (ctrl && key === 'enter') { event.preventDefault(); simulate(); return; }
@@ -520,23 +869,31 @@ document.addEventListener('keydown', (event) => {
   else if (ctrl && (key === 'y' || (key === 'z' && event.shiftKey))) { event.preventDefault(); redo(); }
   else if (ctrl) return;
   else if (key === 'delete' || key === 'backspace') { event.preventDefault(); deleteSelection(); }
-  else if (key === 'escape') { closePopup(); editor.selection = null; scheduleDraw(); }
+  else if (key === 'escape') { closePopup(); editor.selection = null; scheduleDraw(); updateHint(); }
   else if (key === 'd') setMode('draw');
   else if (key === 'm') setMode('move');
   else if (key === 'e') setMode('erase');
+  else if (key === 'p') setMode('pan');
+  else if (key === '+' || key === '=') zoom(1.25, board.clientWidth / 2, board.clientHeight / 2);
+  else if (key === '-') zoom(0.8, board.clientWidth / 2, board.clientHeight / 2);
+  else if (key === '0') fitView();
 });
 
-editor.documentText = documentText;
-editor.openText = openText;
-editor.svgText = () => svgText(exportShapes());
-editor.dotText = () => dotText(editor.named ? editor.named.automaton : { states: [], transitions: [] });
-editor.jffText = () => jffText(editor.named ? editor.named.automaton : { states: [], transitions: [] });
-editor.symbolText = symbolText;
-editor.distToPolyline = distToPolyline;
+// For tests: the edits as functions of the page's state.
+Object.assign(editor, {
+  documentText, openText, commit, undo, redo, simulate, operate,
+  svgText: () => svgText(exportShapes()),
+  dotText: () => dotText(automaton()),
+  jffText: () => jffText(automaton()),
+  symbolText, distToPolyline,
+  documentJSON: () => documentJSON(editor.doc),
+  model: { setSymbols, moveState, bendTransition, erase, removeStrokes, strokesOfSelection, elementOfStroke, setName, setFlag, setCorrection, inkDocument, copyDocument },
+});
 
 new ResizeObserver(resize).observe(board);
 resize();
 updateButtons();
+updateHint();
 """####),
         ("exporters.js", ####"""
 // Exports: Graphviz DOT (as Automaton.dot() in the library), JFLAP .jff (as
@@ -698,6 +1055,12 @@ export function bounds(points) {
     <button id="mode-draw" class="mode" aria-pressed="true" title="Draw (D)">✎ Draw</button>
     <button id="mode-move" class="mode" aria-pressed="false" title="Move and edit: drag a state, drag a transition's middle to bend it, click to type (M)">✥ Move</button>
     <button id="mode-erase" class="mode" aria-pressed="false" title="Erase: a stroke across an element deletes it (E)">⌫ Erase</button>
+    <button id="mode-pan" class="mode" aria-pressed="false" title="Pan: drag to move the view; wheel or pinch to zoom (P)">Pan</button>
+  </div>
+  <div class="group">
+    <button id="zoom-in" title="Zoom in (+)">+</button>
+    <button id="zoom-out" title="Zoom out (−)">−</button>
+    <button id="zoom-fit" title="Show the whole drawing (0)">Fit</button>
   </div>
   <div class="group">
     <button id="undo" title="Undo (Ctrl+Z)">↶ Undo</button>
@@ -705,24 +1068,43 @@ export function bounds(points) {
     <button id="clear" title="Clear the drawing">Clear</button>
   </div>
   <div class="group">
-    <button id="open" title="Open a drawing document (Ctrl+O)">Open…</button>
+    <button id="open" title="Open a drawing document or a JFLAP .jff file (Ctrl+O)">Open…</button>
     <button id="save" title="Save the drawing document (Ctrl+S)">Save</button>
     <button id="export-png" title="Export PNG">PNG</button>
     <button id="export-svg" title="Export SVG">SVG</button>
     <button id="export-dot" title="Export Graphviz DOT">DOT</button>
     <button id="export-jff" title="Export JFLAP .jff">JFF</button>
-    <input id="open-file" type="file" accept=".json,application/json" hidden>
+    <label class="check" title="Exports (PNG, SVG) with the pencil ink, or a clean figure"><input id="export-ink" type="checkbox" checked> ink</label>
+    <input id="open-file" type="file" accept=".json,.jff,application/json" hidden>
   </div>
   <span id="status" role="status" aria-live="polite"></span>
 </header>
 <main>
   <div id="board" data-automaton='{"states":[],"transitions":[]}' data-pending="0" data-version="0">
     <canvas id="canvas" aria-label="Drawing area: draw circles for states, arrows for transitions"></canvas>
+    <p id="hint" aria-live="polite"></p>
+    <div id="selection-tools" role="toolbar" aria-label="The selected element" hidden>
+      <button id="sel-label" title="Type the symbols of this transition">Label</button>
+      <button id="sel-name" title="Rename this state">Name</button>
+      <button id="sel-final" title="Final state on/off" aria-pressed="false">Final</button>
+      <button id="sel-initial" title="Initial state on/off" aria-pressed="false">Initial</button>
+      <select id="sel-correct" title="Say what this element is" aria-label="This is">
+        <option value="">It is…</option>
+        <option value="state">a state</option>
+        <option value="final">a final state</option>
+        <option value="initial">an initial arrow</option>
+        <option value="transition">a transition</option>
+        <option value="cycle">a self-loop</option>
+        <option value="none">not an element</option>
+      </select>
+      <button id="sel-delete" title="Delete it (with its arrows, for a state) (Delete)">Delete</button>
+    </div>
     <div id="editor-popup" hidden>
       <label id="popup-label" for="popup-text">Symbols</label>
       <input id="popup-text" autocomplete="off" spellcheck="false">
       <button id="popup-epsilon" aria-pressed="false" title="ε-transition">ε</button>
       <button id="popup-ok">OK</button>
+      <p id="popup-message" role="alert" hidden></p>
     </div>
   </div>
   <aside id="panel">
@@ -734,12 +1116,31 @@ export function bounds(points) {
     </form>
     <p id="simulate-message"></p>
     <ul id="runs"></ul>
+    <div id="stepper" hidden>
+      <button id="step-back" title="One symbol back">◀</button>
+      <span id="step-word"></span>
+      <button id="step-forward" title="One symbol on">▶</button>
+      <p id="step-active"></p>
+    </div>
+    <h2>Operations</h2>
+    <div class="ops">
+      <button id="op-determinize" title="The subset construction (fa-automaton determinize)">Determinize</button>
+      <button id="op-minimize" title="The minimal complete DFA (fa-automaton minimize)">Minimize</button>
+      <button id="op-complement" title="The complement (fa-automaton complement)">Complement</button>
+      <button id="op-regex" title="A regular expression for the language (fa-automaton regex)">Regex</button>
+    </div>
+    <form id="compare-form">
+      <label for="compare-regex">Compare with a regular expression</label>
+      <input id="compare-regex" autocomplete="off" spellcheck="false" placeholder="(10)*">
+      <button id="op-compare" type="submit">Compare</button>
+    </form>
+    <p id="op-result"></p>
     <h2>Automaton</h2>
     <p id="summary">Draw a circle for a state, a second circle around it for a final state, an arrow from nowhere for the initial state, arrows between states and curls for self-loops.</p>
     <details>
       <summary>Keyboard</summary>
       <ul class="keys">
-        <li><kbd>D</kbd> draw, <kbd>M</kbd> move / edit, <kbd>E</kbd> erase</li>
+        <li><kbd>D</kbd> draw, <kbd>M</kbd> move / edit, <kbd>E</kbd> erase, <kbd>P</kbd> pan; wheel or pinch zooms</li>
         <li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undo, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or <kbd>Ctrl</kbd>+<kbd>Y</kbd> redo</li>
         <li><kbd>Delete</kbd> deletes the selected element, <kbd>Esc</kbd> closes the editor</li>
         <li><kbd>Ctrl</kbd>+<kbd>S</kbd> save, <kbd>Ctrl</kbd>+<kbd>O</kbd> open, <kbd>Ctrl</kbd>+<kbd>Enter</kbd> simulate</li>
@@ -750,22 +1151,139 @@ export function bounds(points) {
 </body>
 </html>
 """####),
+        ("ink.js", ####"""
+// An automaton given by positions (a JFLAP file, an operation's result) as an editor
+// document: a clean circle per state, a one-stroke arrow (shaft then two barbs) per pair
+// of states, a loop above a state per self-loop, each stroke corrected to what it is, so
+// the recognizer assembles exactly this automaton; names, flags and labels keyed by stroke.
+import { add, sub, mul, dist, unit, rotate } from './geometry.js';
+import { emptyDocument } from './model.js';
+
+const radius = 30;
+
+const r2 = (x) => Math.round(x * 100) / 100;
+const pt = (p) => ({ x: r2(p.x), y: r2(p.y) });
+
+function circle(c, r) {
+  const points = [];
+  for (let k = 0; k <= 40; k++) {
+    const t = -Math.PI / 2 + 2 * Math.PI * (k / 40) * 1.02;
+    points.push(pt({ x: c.x + r * Math.cos(t), y: c.y + r * Math.sin(t) }));
+  }
+  return points;
+}
+
+function arrow(a, b, bend) {
+  const d = unit(sub(b, a)) || { x: 1, y: 0 };
+  const normal = { x: d.y, y: -d.x };
+  const start = add(a, mul(radius + 4, rotate(d, -bend)));
+  const tip = add(b, mul(radius + 4, rotate(mul(-1, d), bend)));
+  const middle = add(mul(0.5, add(start, tip)), mul(bend * dist(start, tip) * 0.5, normal));
+  const control = sub(mul(2, middle), mul(0.5, add(start, tip)));
+  const points = [];
+  for (let k = 0; k <= 24; k++) {
+    const t = k / 24;
+    points.push(add(add(mul((1 - t) * (1 - t), start), mul(2 * t * (1 - t), control)), mul(t * t, tip)));
+  }
+  const back = unit(sub(points[21], tip)) || { x: -1, y: 0 };
+  points.push(add(tip, mul(14, rotate(back, 0.45))), tip, add(tip, mul(14, rotate(back, -0.45))));
+  return points.map(pt);
+}
+
+function loop(c) {
+  const rho = 0.55 * radius;
+  const lc = add(c, { x: 0, y: -(radius + 0.4 * rho) });
+  const points = [];
+  const start = Math.PI / 2 + 0.9, sweep = 2 * Math.PI - 1.8;
+  for (let k = 0; k < 40; k++) {
+    const t = start + sweep * k / 39;
+    points.push(add(lc, mul(rho, { x: Math.cos(t), y: Math.sin(t) })));
+  }
+  const end = points[points.length - 1];
+  const back = unit(sub(points[points.length - 4], end)) || { x: 0, y: 1 };
+  points.push(add(end, mul(0.35 * rho, rotate(back, 0.5))), end, add(end, mul(0.35 * rho, rotate(back, -0.5))));
+  return points.map(pt);
+}
+
+/** The document for `automaton` ({states: [{id, center, initial, final}], transitions}),
+ *  states where they are (spread out when two are closer than 3.5 radii). */
+export function inkDocument(automaton) {
+  const doc = emptyDocument();
+  const states = automaton.states;
+  let closest = Infinity;
+  for (let i = 0; i < states.length; i++) {
+    for (let j = i + 1; j < states.length; j++) closest = Math.min(closest, dist(states[i].center, states[j].center));
+  }
+  const scale = Number.isFinite(closest) && closest < 3.5 * radius ? 3.5 * radius / Math.max(closest, 1e-6) : 1;
+  const xs = states.map((s) => s.center.x * scale), ys = states.map((s) => s.center.y * scale);
+  const at = new Map(states.map((s, i) => [s.id, { x: xs[i], y: ys[i] }]));
+  const add1 = (points, as) => { doc.strokes.push(points); doc.corrections.push({ stroke: doc.strokes.length - 1, as }); return doc.strokes.length - 1; };
+  for (const s of states) {
+    const stroke = add1(circle(at.get(s.id), radius), 'state');
+    doc.names.push({ text: s.id, stroke });
+    doc.flags.push({ stroke, initial: !!s.initial, final: !!s.final });
+  }
+  // One arrow per ordered pair of states, its symbols merged; a pair drawn both ways bends.
+  const pairs = new Map();
+  for (const t of automaton.transitions) {
+    const key = JSON.stringify([t.from, t.to]);
+    const entry = pairs.get(key) || { from: t.from, to: t.to, symbols: new Set(), epsilon: false };
+    for (const x of t.symbols || []) entry.symbols.add(x);
+    entry.epsilon = entry.epsilon || !!t.epsilon;
+    pairs.set(key, entry);
+  }
+  for (const p of pairs.values()) {
+    if (!at.has(p.from) || !at.has(p.to)) continue;
+    let stroke;
+    if (p.from === p.to) {
+      stroke = add1(loop(at.get(p.from)), 'cycle');
+    } else {
+      const both = pairs.has(JSON.stringify([p.to, p.from]));
+      stroke = add1(arrow(at.get(p.from), at.get(p.to), both ? 0.3 : 0), 'transition');
+    }
+    const text = [...[...p.symbols].sort(), ...(p.epsilon ? ['ε'] : [])].join(',');
+    if (text) {
+      const points = doc.strokes[stroke];
+      const m = points[Math.floor((points.length - 3) / 2)];
+      doc.labels.push({ text, x: m.x, y: m.y, stroke });
+    }
+  }
+  return doc;
+}
+"""####),
         ("model.js", ####"""
-// The editor's document and the edits made on it. The document is a drawing document of
-// FORMATS.md §1 — {strokes, labels, inputs} — plus `names` ({text, x, y}: a state name at the
-// state's centre; readers ignore the key). Every edit returns a new document; the
-// automaton is always what the server recognises from the document, so the ink itself is
-// edited: dragging a state moves its strokes and stretches the arrows attached to it,
-// bending a transition bows its stroke, typed symbols are labels on the transition's ink.
+// The editor's document and the edits made on it. The document is an editor document of
+// FORMATS.md §1 (version 2): {strokes, labels, inputs} plus the user's decisions, each keyed
+// by the index of a stroke of the element it was made on, so that it stays with that
+// element whatever the recognizer makes of the rest of the ink:
+//   labels[k].stroke   the transition or loop a label was typed on,
+//   names              [{text, stroke}]  a state's name, for life,
+//   corrections        [{stroke, as}]    what an element is (state, final, initial,
+//                                        transition, cycle, none),
+//   flags              [{stroke, initial?, final?}]  a state's flags as toggled.
+// Every edit returns a new document; the automaton is what the server recognises from it.
 import { add, sub, mul, dist, distToPolyline, halfLengthPoint } from './geometry.js';
 
-export function emptyDocument() { return { strokes: [], labels: [], names: [], inputs: [] }; }
+export const documentVersion = 2;
+
+export function emptyDocument() {
+  return { version: documentVersion, strokes: [], labels: [], names: [], corrections: [], flags: [], inputs: [] };
+}
 
 /** A copy that shares nothing with `doc`. */
 export function copyDocument(doc) { return JSON.parse(JSON.stringify(doc)); }
 
-/** Reads a saved document: a §1 drawing document or a bare stroke list. Throws with a
- *  message on anything else. */
+/** The document as saved (keys in a fixed order, so equal documents are equal bytes). */
+export function documentJSON(doc) {
+  return JSON.stringify({ version: documentVersion, strokes: doc.strokes, labels: doc.labels, names: doc.names,
+    corrections: doc.corrections, flags: doc.flags, inputs: doc.inputs });
+}
+
+const corrections = ['state', 'final', 'initial', 'transition', 'cycle', 'none'];
+
+/** Reads a saved document: a §1 drawing document (version 1 or 2) or a bare stroke list.
+ *  Throws with a message on anything else. Version 1 names ({text, x, y}) and labels
+ *  without a stroke are placed by position until `bindDecisions` keys them. */
 export function parseDocument(text) {
   const value = JSON.parse(text);
   const doc = emptyDocument();
@@ -779,34 +1297,74 @@ export function parseDocument(text) {
     if (!Array.isArray(s) || s.length === 0) throw new Error(`stroke ${i}: expected a non-empty array of points`);
     doc.strokes.push(s.map((p, k) => point(p, `stroke ${i} point ${k}`)));
   });
-  if (!Array.isArray(value)) {
-    for (const [key, list] of [['labels', value.labels], ['names', value.names]]) {
-      if (list == null) continue;
-      if (!Array.isArray(list)) throw new Error(`"${key}": expected an array`);
-      list.forEach((l, i) => {
-        if (!l || typeof l.text !== 'string') throw new Error(`${key} ${i}: expected {"text", "x", "y"}`);
-        doc[key].push({ text: l.text, ...point(l, `${key} ${i}`) });
-      });
+  if (Array.isArray(value)) return doc;
+  if (value.version != null && !(value.version === 1 || value.version === 2)) {
+    throw new Error(`document version ${value.version}: this editor reads versions 1 and 2`);
+  }
+  const strokeOf = (x, where, optional) => {
+    if (x == null && optional) return undefined;
+    if (!Number.isInteger(x) || x < 0 || x >= doc.strokes.length) throw new Error(`${where}: "stroke" must be a stroke index (0…${doc.strokes.length - 1})`);
+    return x;
+  };
+  const list = (key) => {
+    if (value[key] == null) return [];
+    if (!Array.isArray(value[key])) throw new Error(`"${key}": expected an array`);
+    return value[key];
+  };
+  list('labels').forEach((l, i) => {
+    if (!l || typeof l.text !== 'string') throw new Error(`labels ${i}: expected {"text", "x", "y"}`);
+    const stroke = strokeOf(l.stroke, `labels ${i}`, true);
+    doc.labels.push({ text: l.text, ...point(l, `labels ${i}`), ...(stroke != null ? { stroke } : {}) });
+  });
+  list('names').forEach((n, i) => {
+    if (!n || typeof n.text !== 'string') throw new Error(`names ${i}: expected {"text", "stroke"}`);
+    const stroke = strokeOf(n.stroke, `names ${i}`, true);
+    if (stroke != null) doc.names.push({ text: n.text, stroke });
+    else doc.names.push({ text: n.text, ...point(n, `names ${i}`) });
+  });
+  list('corrections').forEach((c, i) => {
+    if (!c || !corrections.includes(c.as)) throw new Error(`corrections ${i}: "as" must be one of ${corrections.join(', ')}`);
+    doc.corrections.push({ stroke: strokeOf(c.stroke, `corrections ${i}`), as: c.as });
+  });
+  list('flags').forEach((f, i) => {
+    const entry = { stroke: strokeOf(f && f.stroke, `flags ${i}`) };
+    for (const key of ['initial', 'final']) {
+      if (f[key] == null) continue;
+      if (typeof f[key] !== 'boolean') throw new Error(`flags ${i}: "${key}" must be true or false`);
+      entry[key] = f[key];
     }
-    if (value.inputs != null) {
-      if (!Array.isArray(value.inputs) || !value.inputs.every((w) => typeof w === 'string')) throw new Error('"inputs": expected an array of strings');
-      doc.inputs = value.inputs.slice();
-    }
+    doc.flags.push(entry);
+  });
+  if (value.inputs != null) {
+    if (!Array.isArray(value.inputs) || !value.inputs.every((w) => typeof w === 'string')) throw new Error('"inputs": expected an array of strings');
+    doc.inputs = value.inputs.slice();
   }
   return doc;
 }
 
 /** What is sent to /api/recognize. */
-export function drawingBody(doc) { return JSON.stringify({ strokes: doc.strokes, labels: doc.labels }); }
+export function drawingBody(doc) {
+  return JSON.stringify({ strokes: doc.strokes, labels: doc.labels, names: doc.names, corrections: doc.corrections, flags: doc.flags });
+}
 
-/** For each label, the index of the element it belongs to (the transition or loop whose
- *  ink passes nearest, as the server's Assembler decides), or -1. */
+/** Every stroke of element `e`. */
+export const strokesOf = (e) => e.strokes || [e.stroke];
+
+/** The index of the element that holds stroke `s`, or -1. */
+export function elementOfStroke(result, s) {
+  if (!result) return -1;
+  return result.elements.findIndex((e) => strokesOf(e).includes(s));
+}
+
+/** For each label, the index of the element it belongs to: the one holding its stroke, or
+ *  (no stroke) the transition or loop whose ink passes nearest, as the Assembler decides. */
 export function labelOwners(doc, result) {
   const carriers = [];
   (result ? result.elements : []).forEach((e, i) => {
     if ((e.role === 'transition' || e.role === 'cycle') && doc.strokes[e.stroke]) carriers.push(i);
   });
   return doc.labels.map((l) => {
+    if (l.stroke != null) return elementOfStroke(result, l.stroke);
     let best = -1, bestDistance = Infinity;
     for (const i of carriers) {
       const d = distToPolyline(l, doc.strokes[result.elements[i].stroke]);
@@ -816,53 +1374,60 @@ export function labelOwners(doc, result) {
   });
 }
 
-/** The state (of the server's result) a name belongs to: the one whose centre is nearest,
- *  within 1.5 radii. */
-function stateOfName(name, states) {
-  let best = null, bestDistance = Infinity;
-  for (const s of states) {
-    const d = dist(name, s.center);
-    if (d <= 1.5 * s.radius && d < bestDistance) { best = s; bestDistance = d; }
-  }
-  return best;
+/** Strokes of state `id`: its circle, its final ring and its self-loops (every stroke). */
+export function strokesOfState(result, id) {
+  return result.elements.filter((e) => (e.role === 'state' || e.role === 'final' || e.role === 'cycle') && e.state === id)
+    .flatMap(strokesOf);
 }
 
-/** The result with the document's state names in place of q0, q1, … (in states, elements
- *  and transitions). A name already taken keeps the state's own id. */
-export function applyNames(doc, result) {
-  if (!result) return null;
-  const rename = new Map();
-  const taken = new Set(result.automaton.states.map((s) => s.id));
-  for (const n of doc.names) {
-    const s = stateOfName(n, result.automaton.states);
-    const text = n.text.trim();
-    if (!s || !text || rename.has(s.id) || (taken.has(text) && text !== s.id)) continue;
-    taken.delete(s.id);
-    taken.add(text);
-    rename.set(s.id, text);
+/** The circle stroke of state `id` (what its name and flags are keyed by), or null. */
+export function circleStroke(result, id) {
+  const e = result && result.elements.find((x) => x.role === 'state' && x.state === id);
+  return e ? e.stroke : null;
+}
+
+/** The document with every decision of `result` keyed by stroke: the names the server gave
+ *  (`newNames`), and version 1 labels and names (placed by position) bound to their
+ *  element. Returns `doc` itself when there is nothing to keep. */
+export function bindDecisions(doc, result) {
+  const fresh = result.newNames || [];
+  const loose = doc.labels.some((l) => l.stroke == null) || doc.names.some((n) => n.stroke == null);
+  if (fresh.length === 0 && !loose) return doc;
+  const next = copyDocument(doc);
+  if (loose) {
+    const owners = labelOwners(doc, result);
+    next.labels = doc.labels.flatMap((l, k) => {
+      if (l.stroke != null) return [l];
+      const owner = result.elements[owners[k]];
+      return owner && (owner.role === 'transition' || owner.role === 'cycle') ? [{ ...l, stroke: owner.stroke }] : [];
+    });
+    next.names = doc.names.flatMap((n) => {
+      if (n.stroke != null) return [n];
+      const stroke = circleStroke(result, n.text.trim());
+      return stroke != null ? [{ text: n.text.trim(), stroke }] : [];
+    });
   }
-  const id = (x) => (x == null ? x : rename.get(x) ?? x);
-  return {
-    ...result,
-    elements: result.elements.map((e) => ({ ...e, ...('state' in e ? { state: id(e.state) } : {}),
-      ...('from' in e ? { from: id(e.from) } : {}), ...('to' in e ? { to: id(e.to) } : {}) })),
-    automaton: {
-      states: result.automaton.states.map((s) => ({ ...s, id: id(s.id) })),
-      transitions: result.automaton.transitions.map((t) => ({ ...t, from: id(t.from), to: id(t.to) })),
-    },
-  };
+  for (const n of fresh) next.names.push({ text: n.text, stroke: n.stroke });
+  return next;
+}
+
+/** A multi-character symbol in `text` (tokens split by commas or spaces; ε and eps are
+ *  the empty word), or null when every symbol is one character. */
+export function longSymbol(text) {
+  return text.split(/[\s,]+/).find((t) => t && t !== 'ε' && t.toLowerCase() !== 'eps' && [...t].length > 1) || null;
 }
 
 /** Symbols typed for element `index` (a transition or loop): its labels are replaced by one
- *  label on its ink's midpoint, `text` like "a,b" or "a,ε"; empty text removes them. */
+ *  label on its ink's midpoint, keyed by its stroke; empty text removes them. */
 export function setSymbols(doc, result, index, text) {
   const owners = labelOwners(doc, result);
   const next = copyDocument(doc);
   next.labels = doc.labels.filter((_, k) => owners[k] !== index).map((l) => ({ ...l }));
   const clean = text.split(/[\s,]+/).filter((t) => t.length > 0).join(',');
   if (clean) {
-    const at = halfLengthPoint(doc.strokes[result.elements[index].stroke]);
-    next.labels.push({ text: clean, x: round(at.x), y: round(at.y) });
+    const e = result.elements[index];
+    const at = halfLengthPoint(doc.strokes[e.stroke]);
+    next.labels.push({ text: clean, x: round(at.x), y: round(at.y), stroke: e.stroke });
   }
   return next;
 }
@@ -876,20 +1441,43 @@ export function symbolsOf(doc, result, index) {
   return { symbols, epsilon };
 }
 
-/** The state named `name` (empty: the default name): the name sits at its centre. */
-export function setName(doc, result, stateId, name) {
-  const state = result.automaton.states.find((s) => s.id === stateId);
-  if (!state) return doc;
+/** The state `id` named `name` (kept for life, keyed by its circle). Empty: unchanged. */
+export function setName(doc, result, id, name) {
+  const stroke = circleStroke(result, id);
+  const text = name.trim();
+  if (stroke == null || !text) return doc;
   const next = copyDocument(doc);
-  next.names = doc.names.filter((n) => stateOfName(n, result.automaton.states) !== state);
-  if (name.trim()) next.names.push({ text: name.trim(), x: round(state.center.x), y: round(state.center.y) });
+  const own = new Set(strokesOfState(result, id));
+  next.names = doc.names.filter((n) => !own.has(n.stroke));
+  next.names.push({ text, stroke });
   return next;
 }
 
-/** Strokes of state `id`: its circle, its final ring and its self-loops. */
-function strokesOfState(result, id) {
-  return result.elements.filter((e) => (e.role === 'state' || e.role === 'final' || e.role === 'cycle') && e.state === id)
-    .map((e) => e.stroke);
+/** The state `id` with flag `key` (initial or final) set to `value`. */
+export function setFlag(doc, result, id, key, value) {
+  const stroke = circleStroke(result, id);
+  if (stroke == null) return doc;
+  const next = copyDocument(doc);
+  const own = new Set(strokesOfState(result, id));
+  const old = doc.flags.find((f) => own.has(f.stroke)) || {};
+  next.flags = doc.flags.filter((f) => !own.has(f.stroke));
+  const entry = { stroke, ...(old.initial != null ? { initial: old.initial } : {}), ...(old.final != null ? { final: old.final } : {}) };
+  entry[key] = value;
+  next.flags.push(entry);
+  return next;
+}
+
+/** Element `index` corrected: it is `as` (state, final, initial, transition, cycle, none),
+ *  kept on each of its strokes. A final state is also flagged final. */
+export function setCorrection(doc, result, index, as) {
+  const e = result.elements[index];
+  const own = new Set(strokesOf(e));
+  const next = copyDocument(doc);
+  next.corrections = doc.corrections.filter((c) => !own.has(c.stroke));
+  for (const s of strokesOf(e)) next.corrections.push({ stroke: s, as });
+  next.flags = doc.flags.filter((f) => !own.has(f.stroke));
+  if (as === 'final') next.flags.push({ stroke: e.stroke, final: true });
+  return next;
 }
 
 /** Where along an arrow element a point lies: 0 at its drawn start, 1 at its tip. */
@@ -898,22 +1486,28 @@ function along(e, p) {
   return a + b > 0 ? a / (a + b) : 0.5;
 }
 
-/** The document with state `id` moved by `delta`: its strokes and names move, an arrow
- *  attached to it stretches (the attached end moves fully, the other end stays), an
- *  initial arrow into it moves with it, and the labels follow their transitions. */
+/** The document with state `id` moved by `delta`: its strokes move, every stroke of an
+ *  arrow attached to it stretches (the attached end moves fully, the other end stays, so a
+ *  separately drawn head goes with its tip), an initial arrow into it and its loops move
+ *  whole, and the labels follow their transitions. */
 export function moveState(doc, result, id, delta) {
-  const next = copyDocument(doc);
   const whole = new Set(strokesOfState(result, id));
   const weights = new Map();  // stroke index → (point → weight)
-  result.elements.forEach((e) => {
-    if (e.role === 'initial' && e.to === id) whole.add(e.stroke);
+  const elementWeight = new Map();  // element index → (point → weight), for labels
+  result.elements.forEach((e, index) => {
+    if (e.role === 'initial' && e.to === id) { for (const s of strokesOf(e)) whole.add(s); return; }
     if (e.role !== 'transition') return;
     const atStart = e.from === id, atTip = e.to === id;
-    if (atStart && atTip) whole.add(e.stroke);
-    else if (atStart) weights.set(e.stroke, (p) => 1 - along(e, p));
-    else if (atTip) weights.set(e.stroke, (p) => along(e, p));
+    let w = null;
+    if (atStart && atTip) w = () => 1;
+    else if (atStart) w = (p) => 1 - along(e, p);
+    else if (atTip) w = (p) => along(e, p);
+    if (!w) return;
+    elementWeight.set(index, w);
+    for (const s of strokesOf(e)) weights.set(s, w);
   });
   const move = (p, w) => ({ x: round(p.x + w * delta.x), y: round(p.y + w * delta.y) });
+  const next = copyDocument(doc);
   next.strokes = doc.strokes.map((s, i) => {
     if (whole.has(i)) return s.map((p) => move(p, 1));
     const w = weights.get(i);
@@ -924,74 +1518,105 @@ export function moveState(doc, result, id, delta) {
     const owner = owners[k] >= 0 ? result.elements[owners[k]] : null;
     if (!owner) return l;
     if (whole.has(owner.stroke)) return { ...l, ...move(l, 1) };
-    const w = weights.get(owner.stroke);
+    const w = elementWeight.get(owners[k]);
     return w ? { ...l, ...move(l, w(l)) } : l;
   });
-  const state = result.automaton.states.find((s) => s.id === id);
-  next.names = doc.names.map((n) => (state && stateOfName(n, result.automaton.states) === state ? { ...n, ...move(n, 1) } : n));
   return next;
 }
 
 /** The document with transition `index` bowed so that its middle moves by `delta` (the
- *  original's flex point): both ends stay, the labels on it move with the middle. */
+ *  original's flex point): both ends stay, every stroke of it bows, its labels move with
+ *  the middle. */
 export function bendTransition(doc, result, index, delta) {
   const e = result.elements[index];
   const next = copyDocument(doc);
   const bow = (p) => { const t = along(e, p); const w = 4 * t * (1 - t); return { x: round(p.x + w * delta.x), y: round(p.y + w * delta.y) }; };
-  next.strokes[e.stroke] = doc.strokes[e.stroke].map(bow);
+  for (const s of strokesOf(e)) next.strokes[s] = doc.strokes[s].map(bow);
   const owners = labelOwners(doc, result);
   next.labels = doc.labels.map((l, k) => (owners[k] === index ? { ...l, x: round(l.x + delta.x), y: round(l.y + delta.y) } : l));
   return next;
 }
 
-/** The document without every element the eraser path crosses (within `reach`): their
- *  strokes, the labels on them, the names of erased states, and labels the path crosses.
- *  Returns null when nothing is hit. */
-export function erase(doc, result, path, reach = 10) {
-  const hit = new Set();
-  doc.strokes.forEach((s, i) => {
-    if (s.some((p) => distToPolyline(p, path) <= reach) || path.some((p) => distToPolyline(p, s) <= reach)) hit.add(i);
-  });
-  const owners = labelOwners(doc, result);
-  const labelGone = (l, k) => (owners[k] >= 0 && hit.has(result.elements[owners[k]].stroke)) || distToPolyline(l, path) <= reach + 6;
-  if (hit.size === 0 && !doc.labels.some(labelGone)) return null;
-  return removeStrokes(doc, result, hit, labelGone);
+/** Strokes that go with element `index` when it is deleted: all of its strokes; for a
+ *  state's circle, the whole state with every arrow into or out of it (and their labels). */
+export function strokesToDelete(result, index) {
+  const e = result.elements[index];
+  if (e.role !== 'state') return new Set(strokesOf(e));
+  return strokesOfStateWithArrows(result, e.state);
 }
 
-/** The document without the strokes of `hit` (indices), the labels on them (or for which
- *  `labelGone(label, k)` holds) and the names of the states they drew. */
-export function removeStrokes(doc, result, hit, labelGone = null) {
+/** A state's strokes and those of every transition, loop and initial arrow at it. */
+export function strokesOfStateWithArrows(result, id) {
+  const hit = new Set(strokesOfState(result, id));
+  for (const e of result.elements) {
+    if ((e.role === 'transition' && (e.from === id || e.to === id)) || (e.role === 'initial' && e.to === id)) {
+      for (const s of strokesOf(e)) hit.add(s);
+    }
+  }
+  return hit;
+}
+
+/** The document without every element the eraser path crosses (within `reach`): all
+ *  strokes of each, a crossed state with its arrows, the labels on them, and labels the
+ *  path crosses. Returns null when nothing is hit. */
+export function erase(doc, result, path, reach = 10) {
+  const crossed = new Set();
+  doc.strokes.forEach((s, i) => {
+    if (s.some((p) => distToPolyline(p, path) <= reach) || path.some((p) => distToPolyline(p, s) <= reach)) crossed.add(i);
+  });
+  const hit = new Set();
+  for (const s of crossed) {
+    const index = elementOfStroke(result, s);
+    if (index < 0 || result.doc !== doc) { hit.add(s); continue; }
+    for (const x of strokesToDelete(result, index)) hit.add(x);
+  }
+  const labelCrossed = (l) => distToPolyline(l, path) <= reach + 6;
+  if (hit.size === 0 && !doc.labels.some(labelCrossed)) return null;
+  return removeStrokes(doc, result, hit, labelCrossed);
+}
+
+/** The document without the strokes of `hit` (indices) and everything keyed by them: the
+ *  labels on them (or for which `labelGone(label)` holds), their names, corrections and
+ *  flags; the other keys follow their strokes' new indices. */
+export function removeStrokes(doc, result, hit, labelGone = () => false) {
   const owners = labelOwners(doc, result);
-  const gone = labelGone || ((l, k) => owners[k] >= 0 && hit.has(result.elements[owners[k]].stroke));
-  const states = result ? result.automaton.states : [];
-  const erasedStates = new Set(result ? result.elements.filter((e) => e.role === 'state' && hit.has(e.stroke)).map((e) => e.state) : []);
-  const nameGone = (n) => { const s = stateOfName(n, states); return s != null && erasedStates.has(s.id); };
+  const index = new Map();
+  let n = 0;
+  doc.strokes.forEach((_, i) => { if (!hit.has(i)) index.set(i, n++); });
   const next = copyDocument(doc);
   next.strokes = doc.strokes.filter((_, i) => !hit.has(i));
-  next.labels = doc.labels.filter((l, k) => !gone(l, k));
-  next.names = doc.names.filter((n) => !nameGone(n));
+  next.labels = doc.labels.flatMap((l, k) => {
+    if (labelGone(l)) return [];
+    if (l.stroke != null) return index.has(l.stroke) ? [{ ...l, stroke: index.get(l.stroke) }] : [];
+    const owner = owners[k] >= 0 ? result.elements[owners[k]] : null;
+    return owner && strokesOf(owner).some((s) => hit.has(s)) ? [] : [l];
+  });
+  const keyed = (list) => list.flatMap((x) => (x.stroke == null ? [x] : index.has(x.stroke) ? [{ ...x, stroke: index.get(x.stroke) }] : []));
+  next.names = keyed(doc.names);
+  next.corrections = keyed(doc.corrections);
+  next.flags = keyed(doc.flags);
   return next;
 }
 
-/** Strokes that make the selected element: a transition's or loop's stroke; a state's
- *  circle, ring and loops. */
+/** Strokes that make the selected element (highlighted, deleted). */
 export function strokesOfSelection(result, selection) {
   if (!result || !selection) return new Set();
-  if (selection.kind === 'edge') return new Set([result.elements[selection.index].stroke]);
-  return new Set(strokesOfState(result, selection.id));
+  if (selection.kind === 'edge') return strokesToDelete(result, selection.index);
+  return strokesOfStateWithArrows(result, selection.id);
 }
 
 /** What a point of the canvas is over: the handle in a transition's or loop's middle, a
- *  transition or loop's line, or a state (null when nothing). `named` is the result with
- *  names applied (for the states' ids shown), `curves` the drawn curves by element. */
-export function hitTest(p, result, curves) {
+ *  transition, loop, initial or rejected stroke's line, or a state (null when nothing).
+ *  `curves` are the drawn curves by element, `ink` the document the result was made of. */
+export function hitTest(p, result, curves, reach = 10) {
   if (!result) return null;
   let best = null;
   result.elements.forEach((e, index) => {
     const c = curves.get(index);
-    if (!c) return;
-    const d = Math.min(dist(p, c.middle) - 6, distToPolyline(p, c.points));
-    if (d <= 10 && (!best || d < best.distance)) best = { kind: 'edge', index, distance: d, middle: c.middle };
+    let d = Infinity;
+    if (c) d = Math.min(dist(p, c.middle) - 6, distToPolyline(p, c.points));
+    else if (e.role === 'rejected' && result.doc) d = Math.min(...strokesOf(e).map((s) => distToPolyline(p, result.doc.strokes[s] || [])));
+    if (d <= reach && (!best || d < best.distance)) best = { kind: 'edge', index, distance: d, middle: c ? c.middle : p };
   });
   if (best) return best;
   for (const s of result.automaton.states) {
@@ -1014,20 +1639,18 @@ import { add, sub, mul, dist, unit, rotate, halfLengthPoint, bounds } from './ge
 
 export const colors = {
   faint: 'rgb(200,200,200)', ink: 'rgb(28,58,112)', stateFill: 'rgb(236,243,252)',
-  symbol: 'rgb(176,64,16)', rejected: 'rgb(214,39,40)', pending: 'rgb(60,60,60)',
+  symbol: 'rgb(176,64,16)', rejected: 'rgb(214,39,40)', pending: 'rgb(60,60,60)', active: 'rgb(255,214,102)',
 };
 const lineWidth = 2.5;
 const font = 'bold SIZEpx ui-monospace, "DejaVu Sans Mono", monospace';
 
 /** Shapes for `doc` (strokes, labels) and `result` (the server's answer, names applied).
  *  `pending` strokes (drawn, not yet recognised) are drawn in dark ink. */
-export function shapesFor(doc, result, { pending = [], highlight = null } = {}) {
+export function shapesFor(doc, result, { pending = [], highlight = null, ink = true, active = null, selectedState = null } = {}) {
   const shapes = [];
-  const rejectedStrokes = new Set();
   const elements = result ? result.elements : [];
-  for (const e of elements) if (e.role === 'rejected') rejectedStrokes.add(e.stroke);
-  // 1. The pen strokes, faint.
-  doc.strokes.forEach((points) => shapes.push({ kind: 'polyline', points, width: 2, color: colors.faint }));
+  // 1. The pen strokes, faint (not in an export without the ink).
+  if (ink) doc.strokes.forEach((points) => shapes.push({ kind: 'polyline', points, width: 2, color: colors.faint }));
   if (!result) return shapes.concat(pendingShapes(pending));
   const states = new Map(result.automaton.states.map((s) => [s.id, s]));
   const radii = result.automaton.states.map((s) => s.radius).sort((a, b) => a - b);
@@ -1036,7 +1659,7 @@ export function shapesFor(doc, result, { pending = [], highlight = null } = {}) 
   // 2. Rejected strokes, dashed red with a question mark (as they were when recognised).
   const inkDoc = result.doc || doc;
   for (const e of elements) {
-    if (e.role !== 'rejected' || !inkDoc.strokes[e.stroke]) continue;
+    if (!ink || e.role !== 'rejected' || !inkDoc.strokes[e.stroke]) continue;
     const points = inkDoc.strokes[e.stroke];
     const b = bounds(points);
     shapes.push({ kind: 'polyline', points, width: 2, color: colors.rejected, opacity: 0.85, dash: 6 });
@@ -1056,8 +1679,9 @@ export function shapesFor(doc, result, { pending = [], highlight = null } = {}) 
         const away = unit(sub(end, drawn.middle)) || { x: 0, y: -1 };
         shapes.push({ kind: 'text', text: '?', center: add(end, mul(16, away)), size: textSize, color: colors.rejected });
       }
-      const text = symbolText(e);
-      if (text) labels.push({ kind: 'text', text, center: add(drawn.middle, mul(8 + textSize / 2, drawn.normal)), size: textSize, color: colors.symbol });
+      // An arrow with no symbol is flagged: it never fires.
+      const text = symbolText(e) || (dangling ? '' : '?');
+      if (text) labels.push({ kind: 'text', text, center: add(drawn.middle, mul(8 + textSize / 2, drawn.normal)), size: textSize, color: symbolText(e) ? colors.symbol : colors.rejected });
     } else if (e.role === 'initial') {
       shapes.push(...arrowShapes(e, null, states.get(e.to), colors.ink, selected).shapes);
     } else if (e.role === 'cycle') {
@@ -1066,20 +1690,29 @@ export function shapesFor(doc, result, { pending = [], highlight = null } = {}) 
       const end = path[path.length - 1];
       shapes.push({ kind: 'polyline', points: path, width: selected ? lineWidth + 2 : lineWidth, color: colors.ink });
       for (const barb of e.head || []) shapes.push({ kind: 'polyline', points: [barb, end], width: lineWidth, color: colors.ink });
-      const text = symbolText(e);
+      const text = symbolText(e) || '?';
       const s = states.get(e.state);
       if (text && s) {
         const far = path.reduce((best, p) => (dist(p, s.center) > dist(best, s.center) ? p : best), end);
         const outward = unit(sub(far, s.center)) || { x: 0, y: -1 };
         const width = textWidth(text, textSize);
         const push = 8 + 0.5 * (Math.abs(outward.x) * width + Math.abs(outward.y) * textSize);
-        labels.push({ kind: 'text', text, center: add(far, mul(push, outward)), size: textSize, color: colors.symbol });
+        labels.push({ kind: 'text', text, center: add(far, mul(push, outward)), size: textSize, color: symbolText(e) ? colors.symbol : colors.rejected });
       }
     }
   });
-  // 4. States over the arrows' ends.
+  // 4. States over the arrows' ends; an initial state with no drawn arrow (set by a toggle)
+  // gets one from its left; active states (step simulation) filled.
+  const arrowed = new Set(elements.filter((e) => e.role === 'initial').map((e) => e.to));
   for (const s of result.automaton.states) {
-    shapes.push({ kind: 'circle', center: s.center, radius: s.radius, width: lineWidth, color: colors.ink, fill: colors.stateFill, fillOpacity: 0.9 });
+    if (s.initial && !arrowed.has(s.id)) {
+      const tip = { x: s.center.x - (s.final ? Math.max(s.ringRadius ?? s.radius * 1.2, s.radius + 4) : s.radius), y: s.center.y };
+      const start = { x: tip.x - 40, y: tip.y };
+      shapes.push({ kind: 'polyline', points: [start, tip], width: lineWidth, color: colors.ink });
+      for (const side of [0.45, -0.45]) shapes.push({ kind: 'polyline', points: [add(tip, mul(12, rotate({ x: -1, y: 0 }, side))), tip], width: lineWidth, color: colors.ink });
+    }
+    const on = active && active.has(s.id);
+    shapes.push({ kind: 'circle', center: s.center, radius: s.radius, width: on || selectedState === s.id ? lineWidth + 1.5 : lineWidth, color: selectedState === s.id ? colors.symbol : colors.ink, fill: on ? colors.active : colors.stateFill, fillOpacity: 0.9 });
     if (s.final) {
       const ring = s.ringRadius ?? s.radius * 1.2;
       shapes.push({ kind: 'circle', center: s.center, radius: Math.max(ring, s.radius + 4), width: lineWidth, color: colors.ink });
@@ -1090,7 +1723,7 @@ export function shapesFor(doc, result, { pending = [], highlight = null } = {}) 
   }
   // 5. Symbols last; labels attached to nothing in red.
   shapes.push(...labels);
-  for (const l of result.unattachedLabels || []) {
+  for (const l of ink ? result.unattachedLabels || [] : []) {
     shapes.push({ kind: 'text', text: l.text + '?', center: { x: l.x, y: l.y }, size: textSize, color: colors.rejected });
   }
   return shapes.concat(pendingShapes(pending));

@@ -1,34 +1,42 @@
 // The editor page: draw with pen, touch or mouse; every finished stroke sends the whole
-// drawing to /api/recognize and the snapped automaton is drawn over the faint ink. The
-// page's automaton (names applied) is kept as JSON in #board's data-automaton.
+// document to /api/recognize and the snapped automaton is drawn over the faint ink. The
+// page's automaton is kept as JSON in #board's data-automaton (for tests and exports).
 import { dist, distToPolyline, bounds } from './geometry.js';
 import { shapesFor, drawShapes, arrowCurve, symbolText } from './render.js';
 import {
-  emptyDocument, copyDocument, parseDocument, drawingBody, applyNames, setSymbols, symbolsOf,
-  setName, moveState, bendTransition, erase, hitTest, removeStrokes, strokesOfSelection,
+  emptyDocument, copyDocument, parseDocument, documentJSON, drawingBody, bindDecisions, setSymbols,
+  symbolsOf, setName, setFlag, setCorrection, longSymbol, moveState, bendTransition, erase, hitTest,
+  removeStrokes, strokesOfSelection, elementOfStroke, strokesOf,
 } from './model.js';
+import { inkDocument } from './ink.js';
 import { dotText, jffText, svgText, pngBlob, download } from './exporters.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('board'), canvas = $('canvas'), ctx = canvas.getContext('2d');
 const popup = $('editor-popup'), popupText = $('popup-text'), popupEpsilon = $('popup-epsilon');
+const tools = $('selection-tools');
 
 const editor = {
   doc: emptyDocument(),
-  result: null,        // the server's answer for `result.doc`, state ids q0, q1, …
-  named: null,         // the same with the document's state names
+  result: null,        // the server's answer for `result.doc`, states named as the user keeps them
   curves: new Map(),   // element index → {points, middle} of its drawn line
   mode: 'draw',
   past: [], future: [],
   view: { scale: 1, x: 0, y: 0 },  // screen = drawing · scale + (x, y)
   live: null,          // the pointer gesture in progress
+  touches: new Map(),  // touch pointers down (two: a pinch)
+  pinch: null,
   pendingStroke: null, // a finished stroke waiting for its recognition
-  selection: null,     // {kind: 'edge', index} or {kind: 'state', id}
+  selection: null,     // {kind: 'edge', stroke} (an element, by its first stroke) or {kind: 'state', id}
   popupTarget: null,
+  step: null,          // {word, steps, position}: the step-by-step run shown
   sent: 0, applied: 0, inflight: 0, queued: null,
   latencies: [],
 };
 window.faEditor = editor;
+
+const emptyAutomaton = { states: [], transitions: [] };
+const automaton = () => (editor.result ? editor.result.automaton : emptyAutomaton);
 
 // ---- recognition ------------------------------------------------------------------------
 
@@ -56,8 +64,13 @@ async function send(doc, penup) {
     if (seq > editor.applied) {
       editor.applied = seq;
       json.doc = doc;
+      if (doc === editor.doc) {
+        // Keep the names the server gave new states (and key version 1 decisions): the
+        // document is completed in place, so undo and redo find it as it is now.
+        const bound = bindDecisions(doc, json);
+        if (bound !== doc) { doc.names = bound.names; doc.labels = bound.labels; }
+      }
       editor.result = json;
-      editor.named = applyNames(doc, json);
       computeCurves();
       publish();
       if (editor.pendingStroke && doc.strokes.includes(editor.pendingStroke)) editor.pendingStroke = null;
@@ -86,7 +99,7 @@ function computeCurves() {
   if (!r) return;
   const states = new Map(r.automaton.states.map((s) => [s.id, s]));
   r.elements.forEach((e, index) => {
-    if (e.role === 'transition') {
+    if (e.role === 'transition' || e.role === 'initial') {
       const points = arrowCurve(e, states.get(e.from), states.get(e.to));
       editor.curves.set(index, { points, middle: halfway(points) });
     } else if (e.role === 'cycle' && e.path && e.path.length) {
@@ -109,30 +122,50 @@ function halfway(points) {
   return points[points.length - 1];
 }
 
-/** Writes the automaton into data-automaton and the summary. */
+/** Transitions and loops with no symbol (they never fire). */
+function unlabelled() {
+  return automaton().transitions.filter((t) => t.symbols.length === 0 && !t.epsilon);
+}
+
+/** Writes the automaton into data-automaton, the summary and the hint. */
 function publish() {
-  const a = editor.named ? editor.named.automaton : { states: [], transitions: [] };
+  const a = automaton();
   board.dataset.automaton = JSON.stringify(a);
   const rejected = editor.result ? editor.result.elements.filter((e) => e.role === 'rejected').length : 0;
   const initial = a.states.filter((s) => s.initial).map((s) => s.id);
   const final = a.states.filter((s) => s.final).map((s) => s.id);
+  const bare = unlabelled().length;
   $('summary').textContent = a.states.length === 0 ? 'No states yet: draw a circle.'
     : `${a.states.length} states, ${a.transitions.length} transitions; initial: ${initial.join(', ') || 'none'}; final: ${final.join(', ') || 'none'}`
-      + (rejected ? `; ${rejected} stroke${rejected > 1 ? 's' : ''} not understood (dashed red)` : '');
+      + (rejected ? `; ${rejected} stroke${rejected > 1 ? 's' : ''} not understood (dashed red)` : '')
+      + (bare ? `; ${bare} transition${bare > 1 ? 's' : ''} with no symbol (red ?)` : '');
   $('runs').innerHTML = '';
   $('simulate-message').textContent = '';
   updateButtons();
+  updateHint();
+  placeTools();
+}
+
+function updateHint() {
+  const a = automaton();
+  const selected = selectedElement();
+  $('hint').textContent = a.states.length === 0 ? 'Draw a circle for a state; an arrow from empty space into it makes it initial.'
+    : selected && (selected.role === 'transition' || selected.role === 'cycle') ? 'Type its symbols (a,b — one character each; ε for an empty move), or use the buttons.'
+      : unlabelled().length ? 'Tap a transition (red ?) to type its symbols.'
+        : editor.selection ? 'Use the buttons to name, toggle, correct or delete it.'
+          : 'Tap an element to label, name, correct or delete it.';
 }
 
 // ---- history ----------------------------------------------------------------------------
 
 /** Makes `next` the document; `before` (default: the current one) goes on the undo stack. */
-function commit(next, { before = editor.doc, penup = null } = {}) {
+function commit(next, { before = editor.doc, penup = null, keepSelection = false } = {}) {
   editor.past.push(before);
   if (editor.past.length > 500) editor.past.shift();
   editor.future = [];
   editor.doc = next;
-  editor.selection = null;
+  if (!keepSelection) editor.selection = null;
+  stopStepping();
   recognize(penup);
   scheduleDraw();
   updateButtons();
@@ -144,6 +177,7 @@ function undo() {
   editor.future.push(editor.doc);
   editor.doc = editor.past.pop();
   editor.selection = null;
+  stopStepping();
   recognize();
   scheduleDraw();
   updateButtons();
@@ -155,6 +189,7 @@ function redo() {
   editor.past.push(editor.doc);
   editor.doc = editor.future.pop();
   editor.selection = null;
+  stopStepping();
   recognize();
   scheduleDraw();
   updateButtons();
@@ -189,6 +224,15 @@ function resize() {
   scheduleDraw();
 }
 
+/** The selected element of the result (null for none or a state). */
+function selectedElement() {
+  const s = editor.selection;
+  if (!s || s.kind !== 'edge' || !editor.result) return null;
+  const index = elementOfStroke(editor.result, s.stroke);
+  return index >= 0 ? editor.result.elements[index] : null;
+}
+const selectedIndex = () => (editor.selection && editor.selection.kind === 'edge' && editor.result ? elementOfStroke(editor.result, editor.selection.stroke) : -1);
+
 function draw() {
   const ratio = window.devicePixelRatio || 1;
   const v = editor.view;
@@ -198,19 +242,44 @@ function draw() {
   const pending = [];
   if (editor.pendingStroke) pending.push(editor.pendingStroke);
   if (editor.live && editor.live.mode === 'draw' && editor.live.points.length) pending.push(editor.live.points);
-  const highlight = editor.selection && editor.selection.kind === 'edge' ? editor.selection.index : null;
-  drawShapes(ctx, shapesFor(editor.doc, editor.named, { pending, highlight }));
-  if (editor.selection && editor.selection.kind === 'state' && editor.result) {
-    const s = editor.result.automaton.states.find((x) => x.id === editor.selection.id);
-    if (s) drawShapes(ctx, [{ kind: 'circle', center: s.center, radius: s.radius + 3, width: 1.5, color: 'rgb(176,64,16)' }]);
+  const index = selectedIndex();
+  const active = editor.step ? new Set(editor.step.steps[editor.step.position] || []) : null;
+  const selectedState = editor.selection && editor.selection.kind === 'state' ? editor.selection.id : null;
+  drawShapes(ctx, shapesFor(editor.doc, editor.result, { pending, highlight: index >= 0 ? index : null, active, selectedState }));
+  const selected = selectedElement();
+  if (selected && selected.role === 'rejected' && editor.result.doc) {
+    for (const s of strokesOf(selected)) drawShapes(ctx, [{ kind: 'polyline', points: editor.result.doc.strokes[s] || [], width: 5, color: 'rgb(176,64,16)', opacity: 0.5 }]);
   }
   if (editor.mode === 'move') {  // the handles a transition is bent by
-    for (const c of editor.curves.values()) drawShapes(ctx, [{ kind: 'circle', center: c.middle, radius: 4, width: 1.5, color: 'rgb(176,64,16)', fill: '#fff', fillOpacity: 1 }]);
+    editor.curves.forEach((c, i) => {
+      if (editor.result.elements[i].role === 'initial') return;
+      drawShapes(ctx, [{ kind: 'circle', center: c.middle, radius: 4, width: 1.5, color: 'rgb(176,64,16)', fill: '#fff', fillOpacity: 1 }]);
+    });
   }
   if (editor.live && editor.live.mode === 'erase') {
     drawShapes(ctx, [{ kind: 'polyline', points: editor.live.points, width: 14, color: 'rgb(214,39,40)', opacity: 0.25 }]);
   }
+  placeTools();
 }
+
+// ---- view: pan and zoom -----------------------------------------------------------------
+
+/** Zooms by `factor` keeping the screen point (sx, sy) (canvas pixels) still. */
+function zoom(factor, sx, sy) {
+  const v = editor.view;
+  const scale = Math.min(8, Math.max(0.1, v.scale * factor));
+  const f = scale / v.scale;
+  editor.view = { scale, x: sx - (sx - v.x) * f, y: sy - (sy - v.y) * f };
+  closePopup();
+  scheduleDraw();
+  board.dataset.view = JSON.stringify(editor.view);
+}
+
+canvas.addEventListener('wheel', (event) => {
+  event.preventDefault();
+  const rect = canvas.getBoundingClientRect();
+  zoom(Math.exp(-event.deltaY * 0.0015), event.clientX - rect.left, event.clientY - rect.top);
+}, { passive: false });
 
 // ---- pointer input ----------------------------------------------------------------------
 
@@ -220,16 +289,46 @@ function toDrawing(event) {
   return { x: round((event.clientX - rect.left - v.x) / v.scale), y: round((event.clientY - rect.top - v.y) / v.scale) };
 }
 const round = (x) => Math.round(x * 100) / 100;
+const screenOf = (event) => { const r = canvas.getBoundingClientRect(); return { x: event.clientX - r.left, y: event.clientY - r.top }; };
+
+/** Two fingers: the gesture in progress is dropped and the view follows the pinch. */
+function startPinch() {
+  const live = editor.live;
+  if (live) {
+    if (live.mode === 'move' && live.doc) { editor.doc = live.doc; recognize(); }
+    editor.live = null;
+  }
+  const [a, b] = [...editor.touches.values()];
+  editor.pinch = { distance: Math.max(dist(a, b), 1), middle: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, view: { ...editor.view } };
+}
+
+function movePinch() {
+  const [a, b] = [...editor.touches.values()];
+  const p = editor.pinch, v = p.view;
+  const scale = Math.min(8, Math.max(0.1, v.scale * dist(a, b) / p.distance));
+  const middle = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  // The drawing point under the first middle stays under the fingers' middle.
+  const dx = (p.middle.x - v.x) / v.scale, dy = (p.middle.y - v.y) / v.scale;
+  editor.view = { scale, x: middle.x - dx * scale, y: middle.y - dy * scale };
+  board.dataset.view = JSON.stringify(editor.view);
+  scheduleDraw();
+}
 
 canvas.addEventListener('pointerdown', (event) => {
-  if (editor.live || (event.pointerType === 'mouse' && event.button !== 0)) return;
+  if (event.pointerType === 'touch') {
+    editor.touches.set(event.pointerId, screenOf(event));
+    if (editor.touches.size === 2) { event.preventDefault(); startPinch(); return; }
+    if (editor.touches.size > 2) return;
+  }
+  if (editor.live || editor.pinch || (event.pointerType === 'mouse' && event.button !== 0)) return;
   event.preventDefault();
   closePopup();
   try { canvas.setPointerCapture(event.pointerId); } catch { /* a pointer the browser does not track */ }
   const p = toDrawing(event);
-  const live = { id: event.pointerId, mode: editor.mode, points: [p], start: p, moved: false };
-  if (editor.mode === 'move' && editor.result) {
-    live.hit = hitTest(p, editor.result, editor.curves);
+  const live = { id: event.pointerId, mode: editor.mode, points: [p], start: p, screen: screenOf(event), view: { ...editor.view }, moved: false };
+  if (editor.mode === 'move' && editor.result && editor.result.doc === editor.doc) {
+    live.hit = hitTest(p, editor.result, editor.curves, 10 / editor.view.scale);
+    if (live.hit && live.hit.kind === 'edge' && editor.result.elements[live.hit.index].role !== 'transition') live.hit = null;
     live.doc = editor.doc;
     live.result = editor.result;
   }
@@ -238,8 +337,20 @@ canvas.addEventListener('pointerdown', (event) => {
 });
 
 canvas.addEventListener('pointermove', (event) => {
+  if (event.pointerType === 'touch' && editor.touches.has(event.pointerId)) {
+    editor.touches.set(event.pointerId, screenOf(event));
+    if (editor.pinch && editor.touches.size === 2) { movePinch(); return; }
+  }
   const live = editor.live;
   if (!live || event.pointerId !== live.id) return;
+  if (live.mode === 'pan') {
+    const s = screenOf(event);
+    editor.view = { ...live.view, x: live.view.x + s.x - live.screen.x, y: live.view.y + s.y - live.screen.y };
+    if (dist(s, live.screen) > 4) live.moved = true;
+    board.dataset.view = JSON.stringify(editor.view);
+    scheduleDraw();
+    return;
+  }
   const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
   for (const e of events.length ? events : [event]) {
     const p = toDrawing(e);
@@ -258,6 +369,10 @@ canvas.addEventListener('pointermove', (event) => {
 });
 
 function finishGesture(event, cancelled) {
+  if (event.pointerType === 'touch') {
+    editor.touches.delete(event.pointerId);
+    if (editor.pinch) { if (editor.touches.size === 0) editor.pinch = null; return; }
+  }
   const live = editor.live;
   if (!live || event.pointerId !== live.id) return;
   editor.live = null;
@@ -266,7 +381,9 @@ function finishGesture(event, cancelled) {
     scheduleDraw();
     return;
   }
-  if (!live.moved) {  // a tap: select, and open the symbol or name field
+  if (live.mode === 'pan') {
+    if (!live.moved) tap(live.start);
+  } else if (!live.moved) {  // a tap: select, and open the symbol field of a transition
     tap(live.start);
   } else if (live.mode === 'draw') {
     const seq = editor.sent + 1000000 + editor.latencies.length + Math.random();
@@ -287,20 +404,100 @@ canvas.addEventListener('pointerup', (e) => finishGesture(e, false));
 canvas.addEventListener('pointercancel', (e) => finishGesture(e, true));
 
 function tap(p) {
-  const hit = hitTest(p, editor.result, editor.curves);
-  editor.selection = hit ? (hit.kind === 'edge' ? { kind: 'edge', index: hit.index } : { kind: 'state', id: hit.id }) : null;
+  const hit = editor.result && editor.result.doc === editor.doc ? hitTest(p, editor.result, editor.curves, 10 / editor.view.scale) : null;
+  editor.selection = !hit ? null : hit.kind === 'edge' ? { kind: 'edge', stroke: editor.result.elements[hit.index].stroke } : { kind: 'state', id: hit.id };
   scheduleDraw();
-  if (!hit) return;
-  if (hit.kind === 'edge') {
-    const e = editor.result.elements[hit.index];
-    if (e.role !== 'transition' && e.role !== 'cycle') return;
-    const { symbols, epsilon } = symbolsOf(editor.doc, editor.result, hit.index);
-    openPopup({ kind: 'edge', index: hit.index }, editor.curves.get(hit.index).middle, 'Symbols', symbols.join(','), epsilon);
-  } else {
-    const s = editor.result.automaton.states.find((x) => x.id === hit.id);
-    const shown = editor.named.automaton.states[editor.result.automaton.states.indexOf(s)].id;
-    openPopup({ kind: 'state', id: hit.id }, s.center, 'Name', shown, null);
+  updateHint();
+  placeTools();
+  if (!hit || hit.kind !== 'edge') return;
+  const e = editor.result.elements[hit.index];
+  if (e.role === 'transition' || e.role === 'cycle') openSymbols(hit.index);
+}
+
+function openSymbols(index) {
+  const { symbols, epsilon } = symbolsOf(editor.doc, editor.result, index);
+  openPopup({ kind: 'edge', index }, editor.curves.get(index).middle, 'Symbols', symbols.join(','), epsilon);
+}
+
+function openName(id) {
+  const s = automaton().states.find((x) => x.id === id);
+  if (s) openPopup({ kind: 'state', id }, s.center, 'Name', s.id, null);
+}
+
+// ---- the selection's tools (touch: everything a key does) ---------------------------------
+
+function placeTools() {
+  const sel = editor.selection;
+  const r = editor.result;
+  let at = null, element = null, state = null;
+  if (sel && r && r.doc === editor.doc) {
+    if (sel.kind === 'state') {
+      state = r.automaton.states.find((s) => s.id === sel.id);
+      if (state) at = { x: state.center.x, y: state.center.y + state.radius * 1.3 };
+    } else {
+      const index = elementOfStroke(r, sel.stroke);
+      element = index >= 0 ? r.elements[index] : null;
+      const c = editor.curves.get(index);
+      if (c) at = c.middle;
+      else if (element && r.doc.strokes[element.stroke]) { const b = bounds(r.doc.strokes[element.stroke]); at = { x: (b.minX + b.maxX) / 2, y: b.maxY }; }
+    }
   }
+  if (!at) { tools.hidden = true; return; }
+  const labelled = element && (element.role === 'transition' || element.role === 'cycle');
+  $('sel-label').hidden = !labelled;
+  $('sel-name').hidden = !state;
+  $('sel-final').hidden = !state;
+  $('sel-initial').hidden = !state;
+  if (state) {
+    $('sel-final').setAttribute('aria-pressed', String(state.final));
+    $('sel-initial').setAttribute('aria-pressed', String(state.initial));
+  }
+  $('sel-correct').value = '';
+  tools.hidden = false;
+  const v = editor.view;
+  const x = at.x * v.scale + v.x, y = at.y * v.scale + v.y;
+  const w = tools.offsetWidth, h = tools.offsetHeight;
+  tools.style.left = Math.max(4, Math.min(board.clientWidth - w - 4, x - w / 2)) + 'px';
+  tools.style.top = Math.max(4, Math.min(board.clientHeight - h - 4, y + 22)) + 'px';
+}
+
+/** The result, when it is the current document's (edits keyed by its strokes need it). */
+function current() {
+  if (editor.result && editor.result.doc === editor.doc) return editor.result;
+  setStatus('one moment: the drawing is being recognised', true);
+  return null;
+}
+
+$('sel-label').addEventListener('click', () => { const i = selectedIndex(); if (i >= 0 && current()) openSymbols(i); });
+$('sel-name').addEventListener('click', () => { if (editor.selection && editor.selection.kind === 'state' && current()) openName(editor.selection.id); });
+for (const key of ['final', 'initial']) {
+  $('sel-' + key).addEventListener('click', () => {
+    const r = current(), sel = editor.selection;
+    if (!r || !sel || sel.kind !== 'state') return;
+    const s = r.automaton.states.find((x) => x.id === sel.id);
+    if (s) commit(setFlag(editor.doc, r, s.id, key, !s[key]), { keepSelection: true });
+  });
+}
+$('sel-correct').addEventListener('change', () => {
+  const as = $('sel-correct').value;
+  const r = current();
+  if (!as || !r || !editor.selection) return;
+  const index = editor.selection.kind === 'edge' ? elementOfStroke(r, editor.selection.stroke)
+    : r.elements.findIndex((e) => e.role === 'state' && e.state === editor.selection.id);
+  if (index < 0) return;
+  const stroke = r.elements[index].stroke;
+  commit(setCorrection(editor.doc, r, index, as));
+  editor.selection = { kind: 'edge', stroke };
+});
+$('sel-delete').addEventListener('click', deleteSelection);
+
+function deleteSelection() {
+  const r = current();
+  if (!r || !editor.selection) return;
+  const sel = editor.selection.kind === 'edge' ? { kind: 'edge', index: elementOfStroke(r, editor.selection.stroke) } : editor.selection;
+  if (sel.kind === 'edge' && sel.index < 0) return;
+  const hit = strokesOfSelection(r, sel);
+  if (hit.size) commit(removeStrokes(editor.doc, r, hit));
 }
 
 // ---- the symbol / name field ------------------------------------------------------------
@@ -311,6 +508,7 @@ function openPopup(target, at, label, text, epsilon) {
   popupText.value = text;
   popupEpsilon.hidden = epsilon === null;
   popupEpsilon.setAttribute('aria-pressed', String(!!epsilon));
+  popupMessage('');
   popup.hidden = false;
   const v = editor.view;
   const x = at.x * v.scale + v.x, y = at.y * v.scale + v.y;
@@ -321,6 +519,11 @@ function openPopup(target, at, label, text, epsilon) {
   popupText.select();
 }
 
+function popupMessage(text) {
+  $('popup-message').textContent = text;
+  $('popup-message').hidden = !text;
+}
+
 function closePopup() {
   popup.hidden = true;
   editor.popupTarget = null;
@@ -329,14 +532,24 @@ function closePopup() {
 function applyPopup() {
   const t = editor.popupTarget;
   if (!t) return;
-  closePopup();
-  if (t.doc !== editor.doc) return;  // the drawing changed meanwhile
+  if (t.doc !== editor.doc) { closePopup(); return; }  // the drawing changed meanwhile
   if (t.kind === 'edge') {
+    const long = longSymbol(popupText.value);
+    if (long) {
+      popupMessage(`“${long}” is not one symbol: a symbol is one character. For several symbols type them with commas (${[...long].join(',')}).`);
+      return;
+    }
     const eps = popupEpsilon.getAttribute('aria-pressed') === 'true';
-    const text = popupText.value.split(/[\s,]+/).filter((s) => s && s !== 'ε').join(',') + (eps ? ',ε' : '');
+    const text = popupText.value.split(/[\s,]+/).filter((s) => s && s !== 'ε' && s.toLowerCase() !== 'eps').join(',')
+      + (eps || /(^|[\s,])(ε|eps)([\s,]|$)/i.test(popupText.value) ? ',ε' : '');
+    closePopup();
     commit(setSymbols(t.doc, t.result, t.index, text.replace(/^,/, '')));
   } else {
-    commit(setName(t.doc, t.result, t.id, popupText.value));
+    const name = popupText.value.trim();
+    if (!name) { popupMessage('A state needs a name.'); return; }
+    if (name !== t.id && t.result.automaton.states.some((s) => s.id === name)) { popupMessage(`Another state is named ${name}.`); return; }
+    closePopup();
+    commit(setName(t.doc, t.result, t.id, name));
   }
   canvas.focus();
 }
@@ -359,24 +572,36 @@ function words() {
   return $('words').value.split(/[\s,]+/).filter((w) => w.length > 0).map((w) => (w === 'ε' || w === 'eps' ? '' : w));
 }
 
+/** Why the automaton cannot be sent as it is (null when it can). */
+function notRunnable(a) {
+  const long = a.transitions.flatMap((t) => t.symbols).find((x) => [...x].length > 1);
+  return long ? `Cannot run: “${long}” is not one symbol (a symbol is one character); tap its transition and type it again.` : null;
+}
+
 async function simulate() {
   const inputs = words();
   editor.doc.inputs = inputs;
+  stopStepping();
   const list = $('runs');
   list.innerHTML = '';
-  const automaton = editor.named ? editor.named.automaton : { states: [], transitions: [] };
+  const a = automaton();
   const message = $('simulate-message');
   if (inputs.length === 0) { message.textContent = 'Type some words first.'; return; }
-  if (automaton.states.length === 0) { message.textContent = 'Cannot run: the drawing has no states.'; return; }
+  if (a.states.length === 0) { message.textContent = 'Cannot run: the drawing has no states.'; return; }
+  const refusal = notRunnable(a);
+  if (refusal) { message.textContent = refusal; return; }
   message.textContent = 'simulating…';
   board.dataset.simulating = '1';
   try {
-    const response = await fetch('/api/simulate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ automaton, inputs }) });
+    const response = await fetch('/api/simulate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ automaton: a, inputs, steps: true }) });
     const json = await response.json();
     if (!response.ok) throw new Error(json.error || `HTTP ${response.status}`);
-    const initial = automaton.states.filter((s) => s.initial).map((s) => s.id);
-    message.textContent = initial.length === 0 ? 'Cannot run: no initial state (draw an arrow from empty space into a state).'
-      : initial.length > 1 ? `Several initial states (${initial.join(', ')}): simulated from all of them.` : '';
+    const initial = a.states.filter((s) => s.initial).map((s) => s.id);
+    const bare = unlabelled();
+    message.textContent = [initial.length === 0 ? 'Cannot run: no initial state (draw an arrow from empty space into a state, or select a state and press Initial).'
+      : initial.length > 1 ? `Several initial states (${initial.join(', ')}): simulated from all of them.` : '',
+    bare.length ? `Warning: ${bare.map((t) => `${t.from}→${t.to}`).join(', ')} ${bare.length > 1 ? 'have' : 'has'} no symbol and never fire${bare.length > 1 ? '' : 's'} (tap ${bare.length > 1 ? 'them' : 'it'} to type one).` : '']
+      .filter(Boolean).join(' ');
     for (const run of json.runs) {
       const li = document.createElement('li');
       li.className = run.accepted ? 'accepted' : 'rejected';
@@ -386,6 +611,14 @@ async function simulate() {
       mark.className = 'mark';
       mark.textContent = run.accepted ? '✓' : '✗';
       li.append(mark, ' ', run.input === '' ? 'ε' : run.input);
+      if (run.steps) {
+        const button = document.createElement('button');
+        button.className = 'step';
+        button.textContent = 'Step';
+        button.title = 'Run it symbol by symbol, the active states highlighted';
+        button.addEventListener('click', () => startStepping(run));
+        li.append(button);
+      }
       if (run.reason) {
         const reason = document.createElement('span');
         reason.className = 'reason';
@@ -403,31 +636,120 @@ async function simulate() {
 
 $('simulate-form').addEventListener('submit', (event) => { event.preventDefault(); simulate(); });
 
+function startStepping(run) {
+  editor.step = { word: [...run.input], steps: run.steps, position: 0, accepted: run.accepted };
+  showStep();
+}
+
+function stopStepping() {
+  if (!editor.step) return;
+  editor.step = null;
+  $('stepper').hidden = true;
+  delete board.dataset.active;
+  scheduleDraw();
+}
+
+function showStep() {
+  const s = editor.step;
+  $('stepper').hidden = false;
+  const word = $('step-word');
+  word.innerHTML = '';
+  const read = document.createElement('span'); read.className = 'read'; read.textContent = s.word.slice(0, s.position).join('');
+  const next = document.createElement('span'); next.className = 'next'; next.textContent = s.word[s.position] || '';
+  const rest = document.createElement('span'); rest.textContent = s.word.slice(s.position + 1).join('');
+  word.append(read, next, rest);
+  if (s.word.length === 0) word.textContent = 'ε';
+  const active = s.steps[s.position] || [];
+  const end = s.position === s.word.length || (s.position > 0 && active.length === 0);
+  $('step-active').textContent = `after ${s.position} of ${s.word.length} symbols: {${active.join(', ')}}`
+    + (active.length === 0 ? ' — no state is active: the word is rejected' : '')
+    + (s.position === s.word.length && active.length ? (s.accepted ? ' — ends in a final state: accepted ✓' : ' — no final state active: rejected ✗') : '');
+  $('step-back').disabled = s.position === 0;
+  $('step-forward').disabled = end;
+  board.dataset.active = JSON.stringify(active);
+  board.dataset.stepPosition = String(s.position);
+  scheduleDraw();
+}
+
+$('step-back').addEventListener('click', () => { if (editor.step && editor.step.position > 0) { editor.step.position--; showStep(); } });
+$('step-forward').addEventListener('click', () => { if (editor.step && editor.step.position < editor.step.word.length) { editor.step.position++; showStep(); } });
+
+// ---- operations (the toolkit's, on the server) ------------------------------------------
+
+async function operate(operation, regex = null) {
+  const out = $('op-result');
+  const a = automaton();
+  if (a.states.length === 0) { out.textContent = 'Draw an automaton first.'; return; }
+  const refusal = notRunnable(a);
+  if (refusal) { out.textContent = refusal; return; }
+  out.textContent = operation + '…';
+  board.dataset.operating = '1';
+  try {
+    const response = await fetch('/api/operate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ automaton: a, operation, ...(regex != null ? { regex } : {}) }) });
+    const json = await response.json();
+    if (!response.ok) throw new Error(json.error || `HTTP ${response.status}`);
+    out.dataset.result = JSON.stringify(json);
+    out.innerHTML = '';
+    if (json.automaton) {
+      const n = json.automaton.states.length;
+      out.textContent = `${operation}: ${n} state${n === 1 ? '' : 's'}, drawn in place of your drawing (Undo brings it back).`;
+      commit(inkDocument(json.automaton));
+      fitView();
+    } else if (json.regex != null) {
+      out.textContent = 'Regular expression: ' + json.regex;
+    } else if (json.equivalent) {
+      out.textContent = `The drawing accepts exactly ${regex}.`;
+    } else {
+      const word = json.counterexample === '' ? 'ε' : json.counterexample;
+      out.textContent = `Not the same language: “${word}” is accepted by the ${json.acceptedBy} only. `;
+      const button = document.createElement('button');
+      button.id = 'simulate-counterexample';
+      button.textContent = 'Simulate it';
+      button.addEventListener('click', async () => {
+        $('words').value = word;
+        await simulate();
+        const run = document.querySelector('#runs li .step');
+        if (run) run.click();
+      });
+      out.append(button);
+    }
+  } catch (error) {
+    out.textContent = operation + ' failed: ' + error.message;
+  } finally {
+    delete board.dataset.operating;
+  }
+}
+
+for (const op of ['determinize', 'minimize', 'complement', 'regex']) $('op-' + op).addEventListener('click', () => operate(op));
+$('compare-form').addEventListener('submit', (event) => { event.preventDefault(); operate('compare', $('compare-regex').value); });
+
 // ---- tools, files, keys -----------------------------------------------------------------
 
 function setMode(mode) {
   editor.mode = mode;
-  for (const m of ['draw', 'move', 'erase']) $('mode-' + m).setAttribute('aria-pressed', String(m === mode));
-  board.classList.toggle('move', mode === 'move');
-  board.classList.toggle('erase', mode === 'erase');
+  for (const m of ['draw', 'move', 'erase', 'pan']) $('mode-' + m).setAttribute('aria-pressed', String(m === mode));
+  for (const m of ['move', 'erase', 'pan']) board.classList.toggle(m, mode === m);
   closePopup();
   scheduleDraw();
 }
 
-function deleteSelection() {
-  const hit = strokesOfSelection(editor.result, editor.selection);
-  if (hit.size) commit(removeStrokes(editor.doc, editor.result, hit));
-}
-
-/** The document as saved: FORMATS.md §1 with the state names. */
+/** The document as saved: FORMATS.md §1, editor document version 2. */
 function documentText() {
-  const d = editor.doc;
-  return JSON.stringify({ strokes: d.strokes, labels: d.labels, inputs: words(), names: d.names }) + '\n';
+  return documentJSON({ ...editor.doc, inputs: words() }) + '\n';
 }
 
-function openText(text) {
+async function openText(text, name = '') {
   let doc;
-  try { doc = parseDocument(text); } catch (error) { setStatus('cannot open: ' + error.message, true); return; }
+  try {
+    if (name.toLowerCase().endsWith('.jff') || text.trimStart().startsWith('<')) {
+      const response = await fetch('/api/jflap', { method: 'POST', headers: { 'Content-Type': 'application/xml' }, body: text });
+      const json = await response.json();
+      if (!response.ok) throw new Error(json.error || `HTTP ${response.status}`);
+      doc = inkDocument(json.automaton);
+    } else {
+      doc = parseDocument(text);
+    }
+  } catch (error) { setStatus('cannot open: ' + error.message, true); return; }
   commit(doc);
   $('words').value = doc.inputs.map((w) => (w === '' ? 'ε' : w)).join(' ');
   fitView();
@@ -442,13 +764,18 @@ function fitView() {
     const scale = Math.min(1, (w - 40) / Math.max(b.maxX - b.minX, 1), (h - 40) / Math.max(b.maxY - b.minY, 1));
     editor.view = { scale, x: 20 - b.minX * scale, y: 20 - b.minY * scale };
   }
+  board.dataset.view = JSON.stringify(editor.view);
   scheduleDraw();
 }
 
-const exportShapes = () => shapesFor(editor.doc, editor.named);
+const exportShapes = () => shapesFor(editor.doc, editor.result, { ink: $('export-ink').checked });
 $('mode-draw').addEventListener('click', () => setMode('draw'));
 $('mode-move').addEventListener('click', () => setMode('move'));
 $('mode-erase').addEventListener('click', () => setMode('erase'));
+$('mode-pan').addEventListener('click', () => setMode('pan'));
+$('zoom-in').addEventListener('click', () => zoom(1.25, board.clientWidth / 2, board.clientHeight / 2));
+$('zoom-out').addEventListener('click', () => zoom(0.8, board.clientWidth / 2, board.clientHeight / 2));
+$('zoom-fit').addEventListener('click', fitView);
 $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', redo);
 $('clear').addEventListener('click', () => { if (editor.doc.strokes.length || editor.doc.labels.length) commit({ ...emptyDocument(), inputs: editor.doc.inputs }); });
@@ -456,16 +783,16 @@ $('save').addEventListener('click', () => download('automaton.json', documentTex
 $('open').addEventListener('click', () => $('open-file').click());
 $('open-file').addEventListener('change', async (event) => {
   const file = event.target.files[0];
-  if (file) openText(await file.text());
+  if (file) await openText(await file.text(), file.name);
   event.target.value = '';
 });
 $('export-svg').addEventListener('click', () => download('automaton.svg', svgText(exportShapes()), 'image/svg+xml'));
 $('export-png').addEventListener('click', async () => download('automaton.png', await pngBlob(exportShapes())));
-$('export-dot').addEventListener('click', () => download('automaton.dot', dotText(editor.named ? editor.named.automaton : { states: [], transitions: [] }), 'text/vnd.graphviz'));
-$('export-jff').addEventListener('click', () => download('automaton.jff', jffText(editor.named ? editor.named.automaton : { states: [], transitions: [] }), 'application/xml'));
+$('export-dot').addEventListener('click', () => download('automaton.dot', dotText(automaton()), 'text/vnd.graphviz'));
+$('export-jff').addEventListener('click', () => download('automaton.jff', jffText(automaton()), 'application/xml'));
 
 document.addEventListener('keydown', (event) => {
-  const typing = ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName);
+  const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName);
   const ctrl = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   if (ctrl && key === 'enter') { event.preventDefault(); simulate(); return; }
@@ -476,20 +803,28 @@ document.addEventListener('keydown', (event) => {
   else if (ctrl && (key === 'y' || (key === 'z' && event.shiftKey))) { event.preventDefault(); redo(); }
   else if (ctrl) return;
   else if (key === 'delete' || key === 'backspace') { event.preventDefault(); deleteSelection(); }
-  else if (key === 'escape') { closePopup(); editor.selection = null; scheduleDraw(); }
+  else if (key === 'escape') { closePopup(); editor.selection = null; scheduleDraw(); updateHint(); }
   else if (key === 'd') setMode('draw');
   else if (key === 'm') setMode('move');
   else if (key === 'e') setMode('erase');
+  else if (key === 'p') setMode('pan');
+  else if (key === '+' || key === '=') zoom(1.25, board.clientWidth / 2, board.clientHeight / 2);
+  else if (key === '-') zoom(0.8, board.clientWidth / 2, board.clientHeight / 2);
+  else if (key === '0') fitView();
 });
 
-editor.documentText = documentText;
-editor.openText = openText;
-editor.svgText = () => svgText(exportShapes());
-editor.dotText = () => dotText(editor.named ? editor.named.automaton : { states: [], transitions: [] });
-editor.jffText = () => jffText(editor.named ? editor.named.automaton : { states: [], transitions: [] });
-editor.symbolText = symbolText;
-editor.distToPolyline = distToPolyline;
+// For tests: the edits as functions of the page's state.
+Object.assign(editor, {
+  documentText, openText, commit, undo, redo, simulate, operate,
+  svgText: () => svgText(exportShapes()),
+  dotText: () => dotText(automaton()),
+  jffText: () => jffText(automaton()),
+  symbolText, distToPolyline,
+  documentJSON: () => documentJSON(editor.doc),
+  model: { setSymbols, moveState, bendTransition, erase, removeStrokes, strokesOfSelection, elementOfStroke, setName, setFlag, setCorrection, inkDocument, copyDocument },
+});
 
 new ResizeObserver(resize).observe(board);
 resize();
 updateButtons();
+updateHint();

@@ -7,20 +7,18 @@ import { add, sub, mul, dist, unit, rotate, halfLengthPoint, bounds } from './ge
 
 export const colors = {
   faint: 'rgb(200,200,200)', ink: 'rgb(28,58,112)', stateFill: 'rgb(236,243,252)',
-  symbol: 'rgb(176,64,16)', rejected: 'rgb(214,39,40)', pending: 'rgb(60,60,60)',
+  symbol: 'rgb(176,64,16)', rejected: 'rgb(214,39,40)', pending: 'rgb(60,60,60)', active: 'rgb(255,214,102)',
 };
 const lineWidth = 2.5;
 const font = 'bold SIZEpx ui-monospace, "DejaVu Sans Mono", monospace';
 
 /** Shapes for `doc` (strokes, labels) and `result` (the server's answer, names applied).
  *  `pending` strokes (drawn, not yet recognised) are drawn in dark ink. */
-export function shapesFor(doc, result, { pending = [], highlight = null } = {}) {
+export function shapesFor(doc, result, { pending = [], highlight = null, ink = true, active = null, selectedState = null } = {}) {
   const shapes = [];
-  const rejectedStrokes = new Set();
   const elements = result ? result.elements : [];
-  for (const e of elements) if (e.role === 'rejected') rejectedStrokes.add(e.stroke);
-  // 1. The pen strokes, faint.
-  doc.strokes.forEach((points) => shapes.push({ kind: 'polyline', points, width: 2, color: colors.faint }));
+  // 1. The pen strokes, faint (not in an export without the ink).
+  if (ink) doc.strokes.forEach((points) => shapes.push({ kind: 'polyline', points, width: 2, color: colors.faint }));
   if (!result) return shapes.concat(pendingShapes(pending));
   const states = new Map(result.automaton.states.map((s) => [s.id, s]));
   const radii = result.automaton.states.map((s) => s.radius).sort((a, b) => a - b);
@@ -29,7 +27,7 @@ export function shapesFor(doc, result, { pending = [], highlight = null } = {}) 
   // 2. Rejected strokes, dashed red with a question mark (as they were when recognised).
   const inkDoc = result.doc || doc;
   for (const e of elements) {
-    if (e.role !== 'rejected' || !inkDoc.strokes[e.stroke]) continue;
+    if (!ink || e.role !== 'rejected' || !inkDoc.strokes[e.stroke]) continue;
     const points = inkDoc.strokes[e.stroke];
     const b = bounds(points);
     shapes.push({ kind: 'polyline', points, width: 2, color: colors.rejected, opacity: 0.85, dash: 6 });
@@ -49,8 +47,9 @@ export function shapesFor(doc, result, { pending = [], highlight = null } = {}) 
         const away = unit(sub(end, drawn.middle)) || { x: 0, y: -1 };
         shapes.push({ kind: 'text', text: '?', center: add(end, mul(16, away)), size: textSize, color: colors.rejected });
       }
-      const text = symbolText(e);
-      if (text) labels.push({ kind: 'text', text, center: add(drawn.middle, mul(8 + textSize / 2, drawn.normal)), size: textSize, color: colors.symbol });
+      // An arrow with no symbol is flagged: it never fires.
+      const text = symbolText(e) || (dangling ? '' : '?');
+      if (text) labels.push({ kind: 'text', text, center: add(drawn.middle, mul(8 + textSize / 2, drawn.normal)), size: textSize, color: symbolText(e) ? colors.symbol : colors.rejected });
     } else if (e.role === 'initial') {
       shapes.push(...arrowShapes(e, null, states.get(e.to), colors.ink, selected).shapes);
     } else if (e.role === 'cycle') {
@@ -59,20 +58,29 @@ export function shapesFor(doc, result, { pending = [], highlight = null } = {}) 
       const end = path[path.length - 1];
       shapes.push({ kind: 'polyline', points: path, width: selected ? lineWidth + 2 : lineWidth, color: colors.ink });
       for (const barb of e.head || []) shapes.push({ kind: 'polyline', points: [barb, end], width: lineWidth, color: colors.ink });
-      const text = symbolText(e);
+      const text = symbolText(e) || '?';
       const s = states.get(e.state);
       if (text && s) {
         const far = path.reduce((best, p) => (dist(p, s.center) > dist(best, s.center) ? p : best), end);
         const outward = unit(sub(far, s.center)) || { x: 0, y: -1 };
         const width = textWidth(text, textSize);
         const push = 8 + 0.5 * (Math.abs(outward.x) * width + Math.abs(outward.y) * textSize);
-        labels.push({ kind: 'text', text, center: add(far, mul(push, outward)), size: textSize, color: colors.symbol });
+        labels.push({ kind: 'text', text, center: add(far, mul(push, outward)), size: textSize, color: symbolText(e) ? colors.symbol : colors.rejected });
       }
     }
   });
-  // 4. States over the arrows' ends.
+  // 4. States over the arrows' ends; an initial state with no drawn arrow (set by a toggle)
+  // gets one from its left; active states (step simulation) filled.
+  const arrowed = new Set(elements.filter((e) => e.role === 'initial').map((e) => e.to));
   for (const s of result.automaton.states) {
-    shapes.push({ kind: 'circle', center: s.center, radius: s.radius, width: lineWidth, color: colors.ink, fill: colors.stateFill, fillOpacity: 0.9 });
+    if (s.initial && !arrowed.has(s.id)) {
+      const tip = { x: s.center.x - (s.final ? Math.max(s.ringRadius ?? s.radius * 1.2, s.radius + 4) : s.radius), y: s.center.y };
+      const start = { x: tip.x - 40, y: tip.y };
+      shapes.push({ kind: 'polyline', points: [start, tip], width: lineWidth, color: colors.ink });
+      for (const side of [0.45, -0.45]) shapes.push({ kind: 'polyline', points: [add(tip, mul(12, rotate({ x: -1, y: 0 }, side))), tip], width: lineWidth, color: colors.ink });
+    }
+    const on = active && active.has(s.id);
+    shapes.push({ kind: 'circle', center: s.center, radius: s.radius, width: on || selectedState === s.id ? lineWidth + 1.5 : lineWidth, color: selectedState === s.id ? colors.symbol : colors.ink, fill: on ? colors.active : colors.stateFill, fillOpacity: 0.9 });
     if (s.final) {
       const ring = s.ringRadius ?? s.radius * 1.2;
       shapes.push({ kind: 'circle', center: s.center, radius: Math.max(ring, s.radius + 4), width: lineWidth, color: colors.ink });
@@ -83,7 +91,7 @@ export function shapesFor(doc, result, { pending = [], highlight = null } = {}) 
   }
   // 5. Symbols last; labels attached to nothing in red.
   shapes.push(...labels);
-  for (const l of result.unattachedLabels || []) {
+  for (const l of ink ? result.unattachedLabels || [] : []) {
     shapes.push({ kind: 'text', text: l.text + '?', center: { x: l.x, y: l.y }, size: textSize, color: colors.rejected });
   }
   return shapes.concat(pendingShapes(pending));
