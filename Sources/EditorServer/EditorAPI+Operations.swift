@@ -57,7 +57,7 @@ extension EditorAPI {
     public func jflap(body: [UInt8]) -> APIResponse {
         guard body.count <= limits.maxBodyBytes else { return tooLarge(body.count) }
         do {
-            let automaton = try JFLAP.read(Data(body), source: "the file")
+            let automaton = try JFLAP.read(Data(body), source: "the file").automaton
             guard automaton.states.count + automaton.transitions.count <= limits.maxAutomatonSize else {
                 return .error(400, "the automaton has \(automaton.states.count) states and "
                     + "\(automaton.transitions.count) transitions, over the limit of \(limits.maxAutomatonSize)")
