@@ -16,11 +16,11 @@ struct Train: ParsableCommand {
     var augmentCopies = 0
     @Option(help: "More PNG class folders used for training only (repeatable; same classes).")
     var extraData: [String] = []
-    @Option(help: ArgumentHelp("A stroke dataset whose one-stroke `arrow` drawings (e.g. the bundled datasets/synthetic-strokes) are redrawn with other heads — sizes, angles, retraced, curled at the tip, hooked — and added to training (see --head-variants).", valueName: "dir"))
-    var arrowStrokes: String?
-    @Option(help: "With --arrow-strokes: how many arrows with redrawn heads to add (drawn once from the seed).")
+    @Option(help: "How many synthetic arrows with redrawn heads to add to training — heads of other sizes and angles, retraced, curled at the tip, hooked — drawn once from the seed (0 = none; only when the data has a class 'arrow').")
     var headVariants = 150
-    @Option(help: "With --arrow-strokes: which changes of the head besides its size and angles, any of curl, retrace, second-retrace, hook (comma-separated), or none.")
+    @Option(help: ArgumentHelp("Take those arrows' shafts from the one-stroke `arrow` drawings of this stroke dataset (e.g. the bundled datasets/synthetic-strokes) instead of drawing them.", valueName: "dir"))
+    var arrowStrokes: String?
+    @Option(help: "Which changes of the head besides its size and angles, any of curl, retrace, second-retrace, hook (comma-separated), or none.")
     var headChanges = "curl,retrace,second-retrace,hook"
     @Option(help: "A separate folder of test images (same classes); replaces the split.")
     var testData: String?
@@ -145,23 +145,39 @@ struct Train: ParsableCommand {
                                   hook: names.contains("hook") ? all.hook : 0)
     }
 
+    /// The arrows with redrawn heads added to training (`--head-variants` of them): shafts
+    /// drawn by `ArrowHeadVariation.shaft`, or the one-stroke arrows of `--arrow-strokes`.
+    /// Nil, with a note, when the data has no class `arrow` and no stroke folder was named.
+    func redrawnArrows(classNames: [String]) throws -> ImageFolderDataset? {
+        guard classNames.contains("arrow") else {
+            guard arrowStrokes == nil else {
+                throw InputError(description: "--arrow-strokes adds drawings of class 'arrow', which "
+                    + "the training data (\(classNames.joined(separator: ", "))) does not have.")
+            }
+            Console.note("no class 'arrow' in the data: no arrows with redrawn heads added")
+            return nil
+        }
+        var rng = SplitMix64(seed: seed, stream: .arrowHeads)
+        let variation = try headVariation()
+        guard let arrowStrokes else {
+            Console.note("added \(headVariants) synthetic arrows with redrawn heads (--head-variants)")
+            return variation.trainingImages(count: headVariants, using: &rng)
+        }
+        let arrows = variation.trainingImages(
+            from: try StrokeDataset.load(at: arrowStrokes), count: headVariants, using: &rng)
+        guard arrows.images.count > 0 else {
+            throw InputError(description: "--arrow-strokes \(arrowStrokes): no one-stroke drawing of class 'arrow' found.")
+        }
+        Console.note("added \(arrows.images.count) arrows with redrawn heads from \(arrowStrokes)")
+        return arrows
+    }
+
     func run() throws {
         let start = ContinuousClock.now
         let (dataset, testDataset) = try loadData()
         var extra = try extraData.map { try images.load($0, minimumClasses: 1) }
-        if let arrowStrokes, headVariants > 0 {
-            guard dataset.classNames.contains("arrow") else {
-                throw InputError(description: "--arrow-strokes adds drawings of class 'arrow', which "
-                    + "the training data (\(dataset.classNames.joined(separator: ", "))) does not have.")
-            }
-            var rng = SplitMix64(seed: seed, stream: .arrowHeads)
-            let arrows = try headVariation().trainingImages(
-                from: try StrokeDataset.load(at: arrowStrokes), count: headVariants, using: &rng)
-            guard arrows.images.count > 0 else {
-                throw InputError(description: "--arrow-strokes \(arrowStrokes): no one-stroke drawing of class 'arrow' found.")
-            }
-            Console.note("added \(arrows.images.count) arrows with redrawn heads from \(arrowStrokes)")
-            extra.append(arrows)
+        if headVariants > 0 {
+            if let arrows = try redrawnArrows(classNames: dataset.classNames) { extra.append(arrows) }
         }
         var training = TrainingOptions(epochs: epochs, batchSize: batchSize, learningRate: learningRate,
                                        momentum: momentum, weightDecay: weightDecay,

@@ -35,6 +35,7 @@ import Pictures
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains(" epoch  train loss"))
         #expect(run.stdout.contains("true\\pred"))
+        #expect(run.stderr.contains("no class 'arrow' in the data: no arrows with redrawn heads added"))
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
         let object = try #require(json as? [String: Any])
         #expect(object["classes"] as? [String] == ["bar", "pole"])
@@ -113,6 +114,26 @@ import Pictures
         #expect(errorLines.count == 1, "\(run.stderr)")
         #expect(errorLines.first?.contains(expected) == true, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: model))
+    }
+
+    /// By default a data set with an `arrow` class gets 150 synthetic arrows with redrawn
+    /// heads in its training split (8 real images + 150); `--head-variants 0` adds none.
+    @Test func syntheticArrowsWithRedrawnHeadsAreAddedByDefault() throws {
+        let folder = try Tool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try Self.makeDataset(in: data)
+        try FileManager.default.moveItem(at: data.appendingPathComponent("bar"),
+                                         to: data.appendingPathComponent("arrow"))
+        for (variants, examples) in [(nil, 158), ("0", 8)] {
+            let model = folder.appendingPathComponent("m.model").path
+            let run = try Tool.run("fa-train", ["--data", data.path, "--epochs", "1", "--test-split", "0.34",
+                                                "--threads", "1", "--output", model]
+                                   + (variants.map { ["--head-variants", $0] } ?? []), timeout: 300)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("added 150 synthetic arrows with redrawn heads") == (variants == nil))
+            #expect(try ModelFile.read(from: model).training.trainExamples == examples)
+        }
     }
 
     /// Redrawn arrows need an `arrow` class in the training data, and arrows in the stroke

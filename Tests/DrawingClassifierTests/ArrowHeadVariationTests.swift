@@ -88,4 +88,30 @@ import Testing
         let none = StrokeDataset(samples: [samples[4]])
         #expect(ArrowHeadVariation().trainingImages(from: none, count: 6, using: &a).images.isEmpty)
     }
+
+    /// Drawn shafts: 80–240 units from start to end (± the wobble, 2 × 0.75 % each way),
+    /// the end the farthest point (where the head goes), 61 points; reproducible; images of
+    /// class `arrow`, as many as asked.
+    @Test func drawnShaftsAreArrowShaftsAndReproducible() {
+        var lengths: [Double] = []
+        for seed in 0..<300 {
+            var (a, b) = (SplitMix64(seed: UInt64(seed)), SplitMix64(seed: UInt64(seed)))
+            let shaft = ArrowHeadVariation.shaft(using: &a)
+            #expect(shaft == ArrowHeadVariation.shaft(using: &b))
+            let points = shaft.points
+            #expect(points.count == 61)
+            let chord = Self.distance(points[0], points[60])
+            #expect(chord >= 80 * 0.96 && chord <= 240 * 1.04)
+            #expect(ArrowHeadVariation.tipIndex(of: shaft) >= 55)
+            lengths.append(chord)
+        }
+        // Log-uniform over 80…240: the median near √(80 × 240) ≈ 139.
+        let median = lengths.sorted()[150]
+        #expect(median > 120 && median < 160)
+        var (a, b) = (SplitMix64(seed: 5), SplitMix64(seed: 5))
+        let images = ArrowHeadVariation().trainingImages(count: 7, using: &a)
+        #expect(images.classNames == ["arrow"] && images.labels == Array(repeating: 0, count: 7))
+        #expect(images.images.count == 7 && images.images.allSatisfy { $0.width == 28 })
+        #expect(images.images == ArrowHeadVariation().trainingImages(count: 7, using: &b).images)
+    }
 }

@@ -137,6 +137,70 @@ public struct ArrowHeadVariation: Sendable, Equatable {
                                   side: rasterizer.side)
     }
 
+    /// `count` training images of class `arrow` with shafts drawn by `shaft(using:)`, each
+    /// with its head redrawn, varied by `augmentation` and rasterized: the same as
+    /// `trainingImages(from:count:…)` with no stroke data needed (fa-train's default).
+    public func trainingImages(count: Int,
+                               augmentation: StrokeAugmentation = Self.strokeAugmentation,
+                               rasterizer: Rasterizer = .standard,
+                               using rng: inout SplitMix64) -> ImageFolderDataset {
+        var images: [GrayImage] = []
+        for _ in 0..<max(0, count) {
+            let varied = apply(to: Self.shaft(using: &rng), using: &rng)
+            images.append(rasterizer.rasterize(augmentation.apply(to: [varied], using: &rng)))
+        }
+        return ImageFolderDataset(classNames: ["arrow"], images: images,
+                                  labels: Array(repeating: 0, count: images.count),
+                                  side: rasterizer.side)
+    }
+
+    /// A hand-like arrow shaft with no head, drawn the way the bundled synthetic generator
+    /// (`Lab/scripts/generate_strokes.py`) draws its arrows' shafts: 80–240 units long
+    /// (log-uniform), mostly to the right, else left, down, up, diagonal or any way; mostly
+    /// near straight, sometimes bent (a quadratic curve whose middle is off the chord by a
+    /// normal amount, σ 3 % of the length, or 10 % for one shaft in eight); a slow wobble of
+    /// the hand (two waves along the shaft, each up to 0.75 % of the length); a point about
+    /// every 1/60 of the length.
+    public static func shaft(using rng: inout SplitMix64) -> Stroke {
+        func uniform(_ low: Double, _ high: Double) -> Double {
+            low + (high - low) * Double(rng.nextUnitFloat())
+        }
+        func normal(_ sigma: Double) -> Double {  // Box–Muller
+            let u = max(Double(rng.nextUnitFloat()), 1e-7)
+            return sigma * sqrt(-2 * log(u)) * cos(2 * .pi * Double(rng.nextUnitFloat()))
+        }
+        let length = 80 * exp(log(3.0) * Double(rng.nextUnitFloat()))
+        let pick = Double(rng.nextUnitFloat())
+        let angle: Double
+        switch pick {  // right 36 %, left 8 %, down 10 %, up 8 %, diagonal 16 %, any 22 %
+        case ..<0.36: angle = normal(0.1)
+        case ..<0.44: angle = .pi + normal(0.1)
+        case ..<0.54: angle = .pi / 2 + normal(0.1)
+        case ..<0.62: angle = -.pi / 2 + normal(0.1)
+        case ..<0.78: angle = .pi / 4 + .pi / 2 * Double(rng.nextInt(below: 4)) + normal(0.15)
+        default: angle = uniform(0, 2 * .pi)
+        }
+        let bend = rng.nextUnitFloat() < 0.88 ? normal(0.03) : normal(0.1)
+        let control = (x: length * uniform(0.35, 0.65), y: 2 * bend * length)
+        let waves = (0..<2).map { _ in
+            (cycles: uniform(0.4, 2.5), amplitude: length * uniform(0.002, 0.0075),
+             phaseX: uniform(0, 2 * .pi), phaseY: uniform(0, 2 * .pi))
+        }
+        let count = 60
+        let (c, s) = (cos(angle), sin(angle))
+        let points = (0...count).map { k -> Point in
+            let t = Double(k) / Double(count)
+            var x = 2 * (1 - t) * t * control.x + t * t * length
+            var y = 2 * (1 - t) * t * control.y
+            for wave in waves {
+                x += wave.amplitude * sin(2 * .pi * wave.cycles * t + wave.phaseX)
+                y += wave.amplitude * sin(2 * .pi * wave.cycles * t + wave.phaseY)
+            }
+            return Point(x: x * c - y * s, y: x * s + y * c)
+        }
+        return Stroke(points: points)
+    }
+
     /// The light change of each redrawn arrow before rasterizing (`fa-train rasterize`'s:
     /// turned by up to 10°, each axis scaled by up to 15 %, points jittered and dropped).
     public static let strokeAugmentation = StrokeAugmentation(maxRotation: 10 * .pi / 180)
