@@ -489,11 +489,20 @@ const rand = () => {  // SplitMix64
 const pick = (list) => list[Math.floor(rand() * list.length)];
 const idle = () => new Promise((res) => { const t = () => (board.dataset.pending === '0' && ed.result && ed.result.doc === ed.doc
   ? requestAnimationFrame(() => res()) : setTimeout(t, 2)); t(); });
-// Every stroke gets a length of its own, its identity through moves and bends.
-if (first === 0) window.faProperty = { nextLength: 40, records: new Map(), failures: [], ops: 0, checks: 0, labelsChecked: 0 };
+// Every stroke of a document gets a length of its own, its identity through moves and bends:
+// an opened document's strokes 40, 41, …; a drawn stroke the shortest length ≥ 40 that no
+// stroke of the document and no label record of it has (so no record of a deleted stroke
+// falls on it). Lengths stay near 40 points: a counter over the whole run gave later
+// sequences strokes of thousands of points, whose recognition took most of the test's time.
+if (first === 0) window.faProperty = { records: new Map(), failures: [], ops: 0, checks: 0, labelsChecked: 0 };
 const P = window.faProperty;
-const tagged = (points) => {
-  const n = P.nextLength++;
+const freshLength = (doc, mine) => {
+  const used = new Set(doc.strokes.map((s) => s.length).concat(mine.map((x) => x.length)));
+  let n = 40;
+  while (used.has(n)) n++;
+  return n;
+};
+const tagged = (points, n) => {
   const lengths = [0];
   for (let i = 1; i < points.length; i++) lengths.push(lengths[i - 1] + Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y));
   const total = lengths[lengths.length - 1] || 1;
@@ -553,7 +562,7 @@ const verify = (where) => {
   for (let q = first; q < first + sequences; q++) {
     // Open a random automaton (its strokes tagged), as a saved document would be.
     const doc = m.inkDocument(randomAutomaton());
-    doc.strokes = doc.strokes.map(tagged);
+    doc.strokes = doc.strokes.map((s, i) => tagged(s, 40 + i));
     const typed = doc.labels.map((l) => ({ length: doc.strokes[l.stroke].length, text: l.text }));
     await ed.openText(JSON.stringify(doc));
     await idle();
@@ -571,11 +580,11 @@ const verify = (where) => {
         const shape = pick(['circle', 'arrow']);
         if (shape === 'circle' || states.length < 2) {
           const ink = m.inkDocument({ states: [{ id: 'n', center: { x: 120 + 700 * rand(), y: 120 + 500 * rand() } }], transitions: [] });
-          next = { ...m.copyDocument(d), strokes: [...d.strokes, tagged(ink.strokes[0])] };
+          next = { ...m.copyDocument(d), strokes: [...d.strokes, tagged(ink.strokes[0], freshLength(d, had))] };
         } else {
           const a = pick(states), b = pick(states.filter((s) => s !== a));
           const ink = m.inkDocument({ states: [{ id: 'a', center: a.center }, { id: 'b', center: b.center }], transitions: [{ from: 'a', to: 'b', symbols: [] }] });
-          next = { ...m.copyDocument(d), strokes: [...d.strokes, tagged(ink.strokes[2] || ink.strokes[0])] };
+          next = { ...m.copyDocument(d), strokes: [...d.strokes, tagged(ink.strokes[2] || ink.strokes[0], freshLength(d, had))] };
         }
       } else if (kind === 'label' && edges.length) {
         const [e, i] = pick(edges);
