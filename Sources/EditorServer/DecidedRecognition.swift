@@ -143,28 +143,9 @@ public struct DecidedRecognition: Sendable {
         }
         for i in states.indices { states[i].id = id(states[i].id) }
 
-        // The automaton's transitions, in the assembler's canonical order.
-        var transitions: [Automaton.Transition] = []
-        for e in elements {
-            switch e.role {
-            case let .transition(_, from?, to?):
-                transitions.append(Automaton.Transition(from: from, to: to, symbols: e.symbols, epsilon: e.epsilon))
-            case let .cycle(state, _):
-                transitions.append(Automaton.Transition(from: state, to: state, symbols: e.symbols, epsilon: e.epsilon))
-            default: continue
-            }
-        }
-        let rank = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.id, $0) })
-        transitions = transitions.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            let keyX = (rank[x.from] ?? 0, rank[x.to] ?? 0, x.epsilon ? 1 : 0)
-            let keyY = (rank[y.from] ?? 0, rank[y.to] ?? 0, y.epsilon ? 1 : 0)
-            if keyX != keyY { return keyX < keyY }
-            if x.symbols != y.symbols { return x.symbols.lexicographicallyPrecedes(y.symbols) }
-            return a.offset < b.offset
-        }.map(\.element)
+        // The automaton, its transitions in the assembler's canonical order.
         assembly.elements = elements
-        assembly.automaton = Automaton(states: states, transitions: transitions)
+        assembly.automaton = Assembly.automaton(states: states, elements: elements)
         assembly.unattachedLabels = unattached
         self.assembly = assembly
         self.newNames = newNames

@@ -11,6 +11,33 @@ public struct Assembly: Sendable, Equatable {
     public var automaton: Automaton
     /// Labels that found no transition or loop to attach to (there was none).
     public var unattachedLabels: [Label]
+
+    /// The automaton of `states` and the transitions of `elements` (a transition with both
+    /// ends, a loop), in a canonical order independent of drawing order: by source, target
+    /// (state order), ε, then symbols; stable, so equal transitions keep stroke order.
+    public static func automaton(states: [Automaton.State], elements: [Element]) -> Automaton {
+        var transitions: [Automaton.Transition] = []
+        for e in elements {
+            let ends: (String, String)
+            switch e.role {
+            case let .transition(_, from?, to?): ends = (from, to)
+            case let .cycle(state, _): ends = (state, state)
+            default: continue
+            }
+            transitions.append(Automaton.Transition(from: ends.0, to: ends.1,
+                                                    symbols: e.symbols, epsilon: e.epsilon))
+        }
+        let rank = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.id, $0) })
+        transitions = transitions.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            let keyX = (rank[x.from] ?? 0, rank[x.to] ?? 0, x.epsilon ? 1 : 0)
+            let keyY = (rank[y.from] ?? 0, rank[y.to] ?? 0, y.epsilon ? 1 : 0)
+            if keyX != keyY { return keyX < keyY }
+            if x.symbols != y.symbols { return x.symbols.lexicographicallyPrecedes(y.symbols) }
+            return a.offset < b.offset
+        }.map(\.element)
+        return Automaton(states: states, transitions: transitions)
+    }
 }
 
 /// Turns classified strokes and typed labels into an automaton. The automaton does not
@@ -281,30 +308,8 @@ public struct Assembler: Sendable {
                             initial: d.initial, final: d.ring != nil,
                             ringRadius: d.ring?.radius)
         }
-        var transitions: [Automaton.Transition] = []
-        for e in elements {
-            let ends: (String, String)
-            switch e.role {
-            case let .transition(_, from?, to?): ends = (from, to)
-            case let .cycle(state, _): ends = (state, state)
-            default: continue
-            }
-            transitions.append(Automaton.Transition(from: ends.0, to: ends.1,
-                                                    symbols: e.symbols, epsilon: e.epsilon))
-        }
-        // A canonical order, independent of drawing order: by source, target (state order),
-        // then symbols; stable, so equal transitions keep stroke order.
-        let rank = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.id, $0) })
-        transitions = transitions.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            let keyX = (rank[x.from] ?? 0, rank[x.to] ?? 0, x.epsilon ? 1 : 0)
-            let keyY = (rank[y.from] ?? 0, rank[y.to] ?? 0, y.epsilon ? 1 : 0)
-            if keyX != keyY { return keyX < keyY }
-            if x.symbols != y.symbols { return x.symbols.lexicographicallyPrecedes(y.symbols) }
-            return a.offset < b.offset
-        }.map(\.element)
         return Assembly(elements: elements,
-                        automaton: Automaton(states: states, transitions: transitions),
+                        automaton: Assembly.automaton(states: states, elements: elements),
                         unattachedLabels: unattached)
     }
 
