@@ -107,6 +107,7 @@ let package = Package(
         .testTarget(name: "StrokeFormatsTests", dependencies: ["StrokeFormats", "TestSupport"]),
         .testTarget(name: "DrawingClassifierTests",
                     dependencies: ["DrawingClassifier", "StrokeFormats", "Pictures", "CLibPNG", "TestSupport"]),
+        .testTarget(name: "AutomataTests", dependencies: ["Automata", "StrokeFormats"]),
         .testTarget(name: "AutomatonRecognitionTests",
                     dependencies: ["AutomatonRecognition", "Automata", "DrawingClassifier", "StrokeFormats",
                                    "Pictures", "TestSupport"]),

@@ -1,8 +1,6 @@
 import Automata
-import Testing
-import DrawingClassifier
-@testable import AutomatonRecognition
 import StrokeFormats
+import Testing
 
 @Suite struct DOTTests {
     @Test func dotOutputMatchesTheGolden() {

@@ -1,6 +1,5 @@
 import Automata
 import Testing
-@testable import AutomatonRecognition
 
 @Suite struct SimulationTests {
     typealias T = Automaton.Transition

@@ -1,4 +1,3 @@
-import Automata
 import AutomatonRecognition
 import DrawingClassifier
 import Foundation
