@@ -1,5 +1,4 @@
 import ArgumentParser
-import Automata
 import AutomatonRecognition
 import DrawingClassifier
 import EditorServer

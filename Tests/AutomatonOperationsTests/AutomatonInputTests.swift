@@ -1,5 +1,4 @@
 import AutomatonOperations
-import Automata
 import StrokeFormats
 import Foundation
 import Testing

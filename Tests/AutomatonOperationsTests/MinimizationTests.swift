@@ -1,5 +1,4 @@
 import AutomatonOperations
-import Automata
 import SeededRandom
 import Testing
 

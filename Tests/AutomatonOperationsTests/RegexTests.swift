@@ -1,5 +1,4 @@
 import AutomatonOperations
-import Automata
 import Testing
 
 @Suite struct RegexTests {

@@ -1,4 +1,3 @@
-import Automata
 import AutomatonRecognition
 @testable import EditorServer
 import Foundation

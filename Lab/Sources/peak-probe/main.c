@@ -2,7 +2,7 @@
 // fused multiply-adds on registers only (no memory traffic): 16 independent accumulators,
 // enough to cover the FMA latency times the number of FMA pipes on current x86 cores.
 // Prints `peak_gflops=… isa=…` (the widest vector set the CPU runs: AVX-512, AVX2+FMA or
-// scalar C). The roofline of scripts/benchmark divides every measured rate by this figure.
+// scalar C). The roofline of Lab/scripts/benchmark divides every measured rate by this figure.
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

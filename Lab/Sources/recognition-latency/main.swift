@@ -1,12 +1,10 @@
 // recognition-latency SECONDS: one-stroke drawing latency (rasterize + classify + assemble,
-// the default model) and a small multi-stroke diagram; used by scripts/measure-recognition-latency.
+// the default model) and a small multi-stroke diagram; used by Lab/scripts/measure-recognition-latency.
 import Automata
 import AutomatonRecognition
 import DrawingClassifier
 import Foundation
-#if canImport(StrokeFormats)
-import StrokeFormats  // (before the house moves, Stroke and Drawing were in DrawingClassifier)
-#endif
+import StrokeFormats
 let budget = Double(CommandLine.arguments[1])!
 func now() -> Double {
     var t = timespec(); clock_gettime(CLOCK_MONOTONIC, &t)

@@ -1,7 +1,6 @@
 // Assembler: the role of an arrow or a curl among the states — which states its ends
 // reach, whether it is a transition, an initial arrow, a self-loop or rejected.
 
-import Automata
 import Foundation
 import DrawingClassifier
 import StrokeFormats

@@ -136,7 +136,7 @@ public struct ArcPairRecord: Sendable, Equatable {
 extension Assembler {
     /// Every pair of strokes that may be one round drawn in two arcs, with what the
     /// arc-pair model reads of it, as the first grouping of `assemble` sees them: the data
-    /// the model is fitted on (`Sources/grouping-features --arcs`,
+    /// the model is fitted on (`Lab/Sources/grouping-features --arcs`,
     /// `Lab/scripts/fit-grouping-models`).
     public func arcPairs(_ strokes: [ClassifiedStroke]) -> [ArcPairRecord] {
         var records: [ArcPairRecord] = []

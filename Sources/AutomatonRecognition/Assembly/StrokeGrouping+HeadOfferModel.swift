@@ -2,7 +2,6 @@
 // is right, from the offer's geometry. It withdraws unlikely offers, orders the dealing,
 // costs the exchange of heads and picks the end a shaft with heads at both ends points to.
 
-import Automata
 import Foundation
 
 extension StrokeGrouping {
@@ -168,7 +167,7 @@ public struct HeadOfferRecord: Sendable, Equatable {
 extension Assembler {
     /// Every place a stroke may lie as a head of a shaft, with what the head-offer model
     /// reads of it, as the first grouping of `assemble` sees them: the data the model is
-    /// fitted on (`Sources/grouping-features`, `Lab/scripts/fit-grouping-models`).
+    /// fitted on (`Lab/Sources/grouping-features`, `Lab/scripts/fit-grouping-models`).
     public func headOffers(_ strokes: [ClassifiedStroke]) -> [HeadOfferRecord] {
         var records: [HeadOfferRecord] = []
         _ = StrokeGrouping(options: options).group(

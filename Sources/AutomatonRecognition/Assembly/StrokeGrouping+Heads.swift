@@ -1,7 +1,6 @@
 // StrokeGrouping: heads — the offers of a stroke as a head (or a piece of one) of a shaft
 // (how they are dealt: +Dealing.swift).
 
-import Automata
 import Foundation
 import DrawingClassifier
 import StrokeFormats

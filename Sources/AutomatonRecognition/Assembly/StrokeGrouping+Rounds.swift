@@ -2,7 +2,6 @@
 // the closed-form circle fit and the tests on arcs that it feeds, and S measured again over
 // the states once arcs are joined.
 
-import Automata
 import Foundation
 import DrawingClassifier
 import StrokeFormats

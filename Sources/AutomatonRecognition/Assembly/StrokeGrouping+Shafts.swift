@@ -1,7 +1,6 @@
 // StrokeGrouping: shafts — the strokes that may carry a head, the places on them where a head
 // may lie, and the arrow measured from a shaft and its separately drawn head.
 
-import Automata
 import Foundation
 import DrawingClassifier
 import StrokeFormats

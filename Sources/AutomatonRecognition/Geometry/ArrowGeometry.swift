@@ -1,4 +1,3 @@
-import Automata
 import Foundation
 import DrawingClassifier
 import StrokeFormats

@@ -1,4 +1,3 @@
-import Automata
 import DrawingClassifier
 import StrokeFormats
 
