@@ -167,11 +167,15 @@ class Page:
         self.wait_idle()
         return True
 
-    def simulate(self, words):
+    def submit_words(self, words):
+        """Types `words` in the words field (ε for the empty word) and presses Simulate."""
         field = self.driver.find_element(By.ID, "words")
         field.clear()
         field.send_keys(" ".join(w if w else "ε" for w in words))
         self.driver.find_element(By.ID, "simulate").click()
+
+    def simulate(self, words):
+        self.submit_words(words)
         end = time.time() + 10
         while time.time() < end:
             runs = self.js("""return [...document.querySelectorAll('#runs li')].map(li =>
@@ -184,10 +188,7 @@ class Page:
 
     def simulate_message(self, words):
         """Simulates `words` when no run is expected: waits for the message instead."""
-        field = self.driver.find_element(By.ID, "words")
-        field.clear()
-        field.send_keys(" ".join(w if w else "ε" for w in words))
-        self.driver.find_element(By.ID, "simulate").click()
+        self.submit_words(words)
         end = time.time() + 10
         while time.time() < end:
             text = self.driver.find_element(By.ID, "simulate-message").text
