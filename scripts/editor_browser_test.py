@@ -7,11 +7,13 @@ pointer events on the page; symbols are typed on the transitions, words simulate
 page's automaton (#board's data-automaton) and every ✓/✗ are checked. Scenes: the original
 usability study's two language tasks, an ε-transition, a two-way pair of bent arrows, a
 final state drawn inner ring first; then eraser, undo/redo, drag and bend, state names,
-save/open. Last, ≥ 200 strokes of composed drawings give the latency from pen-up to the
-snapped element on screen (performance marks in the page).
+save/open; then the editing tools and the property test (editor_browser_tools.py). Last,
+≥ 200 strokes of composed drawings give the latency from pen-up to the snapped element on
+screen (performance marks in the page).
 
-usage: editor_browser_test.py --server PATH --dataset DIR --out DIR [--latency-strokes N]
-                              [--latency-limit MS]
+usage: editor_browser_test.py --server PATH --dataset DIR --out DIR --fa-automaton PATH
+                              [--latency-strokes N] [--latency-limit MS] [--seed N]
+                              [--screenshots DIR] [--property-sequences N]
 Prints one line per check and 'N passed, N failed'; exits 1 when a check failed.
 """
 import argparse
