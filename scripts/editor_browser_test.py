@@ -110,6 +110,16 @@ class Page:
     def automaton(self):
         return json.loads(self.board.get_attribute("data-automaton"))
 
+    def open_file(self, path, timeout=10):
+        """Opens `path` with the page's Open (a file input, read asynchronously), then waits
+        until the document has changed and its recognition is drawn."""
+        before = self.js("return window.faEditor.documentJSON()")
+        self.driver.find_element(By.ID, "open-file").send_keys(path)
+        end = time.time() + timeout
+        while time.time() < end and self.js("return window.faEditor.documentJSON()") == before:
+            time.sleep(0.02)
+        self.wait_idle()
+
     def origin(self):
         r = self.js("const r = document.getElementById('canvas').getBoundingClientRect();"
                     "return [r.left, r.top];")
@@ -475,10 +485,7 @@ def check_save_open(page, downloads):
     check("PNG export downloads a PNG", ok)
     page.click("clear")
     check("clear empties the drawing", page.automaton()["states"] == [])
-    page.driver.find_element(By.ID, "open-file").send_keys(path)
-    page.wait_idle()
-    time.sleep(0.1)
-    page.wait_idle()
+    page.open_file(path)
     check("open gives back the same automaton", page.automaton() == before,
           f"{page.automaton()} vs {before}")
 

@@ -432,9 +432,7 @@ def check_jflap(page, downloads, folder):
     path = os.path.join(downloads, "three.jff")
     with open(path, "w", encoding="utf-8") as f:
         f.write(JFF)
-    page.driver.find_element(By.ID, "open-file").send_keys(path)
-    wait_for(page, "return window.faEditor.doc.strokes.length > 0")
-    page.wait_idle()
+    page.open_file(path)
     want = jff_automaton(JFF)
     got = page.automaton()
     check("JFLAP open: the file's automaton", canonical(got) == canonical(want),
