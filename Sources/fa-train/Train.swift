@@ -22,6 +22,8 @@ struct Train: ParsableCommand {
     var arrowStrokes: String?
     @Option(help: "Which changes of the head besides its size and angles, any of curl, retrace, second-retrace, hook (comma-separated), or none.")
     var headChanges = "curl,retrace,second-retrace,hook"
+    @Option(help: ArgumentHelp("The redrawn heads' barb lengths, as fractions of the shaft's length: LOW-HIGH.", valueName: "range"))
+    var headLength = "0.12-0.45"
     @Option(help: "A separate folder of test images (same classes); replaces the split.")
     var testData: String?
     @Option(help: "Passes over the training split.") var epochs = 60
@@ -81,6 +83,7 @@ struct Train: ParsableCommand {
         guard (0...100_000).contains(headVariants) else {
             throw ValidationError("--head-variants must lie in 0...100000.")
         }
+        _ = try headVariation()  // --head-changes and --head-length
         guard epochs > 0 else { throw ValidationError("--epochs must be at least 1.") }
         guard (0...epochs).contains(averageEpochs) else {
             throw ValidationError("--average-epochs must lie in 0...--epochs.")
@@ -138,8 +141,12 @@ struct Train: ParsableCommand {
         guard names.isSubset(of: known), !names.isEmpty else {
             throw ValidationError("--head-changes must list curl, retrace, second-retrace, hook, or be none.")
         }
+        let bounds = headLength.split(separator: "-").compactMap { Double($0) }
+        guard bounds.count == 2, bounds[0] > 0, bounds[0] <= bounds[1], bounds[1] <= 2 else {
+            throw ValidationError("--head-length must be LOW-HIGH with 0 < LOW <= HIGH <= 2 (e.g. 0.12-0.45).")
+        }
         let all = ArrowHeadVariation()
-        return ArrowHeadVariation(curl: names.contains("curl") ? all.curl : 0,
+        return ArrowHeadVariation(headLength: bounds[0]...bounds[1], curl: names.contains("curl") ? all.curl : 0,
                                   maxRetraceGap: names.contains("retrace") ? all.maxRetraceGap : 0,
                                   retraceSecondBarb: names.contains("second-retrace") ? all.retraceSecondBarb : 0,
                                   hook: names.contains("hook") ? all.hook : 0)
