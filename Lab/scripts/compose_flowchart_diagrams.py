@@ -50,6 +50,20 @@ from compose_diagrams import add, sub, mul, norm, rot, unit, boundary_point  # n
 
 FLOWCHARTS = os.path.join(HERE, "..", "..", "..", "shared", "datasets", "fc-flowcharts")
 NS = "{http://www.w3.org/2003/InkML}"
+REPOSITORY = os.path.realpath(os.path.join(HERE, "..", ".."))
+
+
+def refuse_committable_output(*paths):
+    """FC_A ink is for research use only and is read in place: anything derived from it is
+    written outside the repository or under its gitignored out/, never where git could
+    commit it. Exits with a message otherwise."""
+    allowed = os.path.join(REPOSITORY, "out")
+    for path in paths:
+        target = os.path.realpath(path)
+        if (os.path.commonpath([target, REPOSITORY]) == REPOSITORY
+                and os.path.commonpath([target, allowed]) != allowed):
+            sys.exit(f"{path}: drawings derived from FC_A ink (research use only) go under "
+                     f"out/ or outside the repository, never where they could be committed")
 
 
 def writer_number(path):
@@ -517,6 +531,7 @@ def main():
     ap.add_argument("--flowcharts", default=FLOWCHARTS)
     ap.add_argument("--dollar", default=base.DEFAULT_DATASET)
     args = ap.parse_args()
+    refuse_committable_output(args.drawings, args.expected)
     arrows, connections, words = load_flowcharts(args.flowcharts, args.writers)
     circles = base.load(args.dollar, "circle")
     if not arrows or not circles:

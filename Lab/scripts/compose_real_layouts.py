@@ -66,7 +66,7 @@ sys.path.insert(0, HERE)
 import compose_diagrams as base  # noqa: E402
 from compose_diagrams import add, sub, mul, norm, rot  # noqa: E402
 from compose_flowchart_diagrams import (DEV_WRITERS, HELDOUT_WRITERS,  # noqa: E402
-                                        writer_number, extent)
+                                        writer_number, extent, refuse_committable_output)
 
 SHARED = os.path.join(HERE, "..", "..", "..", "shared", "datasets")
 FLOWCHARTS = os.path.join(SHARED, "fc-flowcharts")
@@ -283,6 +283,7 @@ def main():
     ap.add_argument("--flowcharts", default=FLOWCHARTS)
     ap.add_argument("--dollar", default=DOLLAR)
     args = ap.parse_args()
+    refuse_committable_output(args.drawings, args.expected)
     drawn, split = chosen(args.writers)
     paths = sorted(glob.glob(os.path.join(args.flowcharts, "writer*.inkml")))
     circles = base.load(args.dollar, "circle")
