@@ -141,7 +141,9 @@ struct Train: ParsableCommand {
         guard names.isSubset(of: known), !names.isEmpty else {
             throw ValidationError("--head-changes must list curl, retrace, second-retrace, hook, or be none.")
         }
-        let bounds = headLength.split(separator: "-").compactMap { Double($0) }
+        // Exactly two numbers around one "-": "-0.2-0.5" is refused, not read as 0.2-0.5.
+        let parts = headLength.split(separator: "-", omittingEmptySubsequences: false)
+        let bounds = parts.count == 2 ? parts.compactMap { Double($0) } : []
         guard bounds.count == 2, bounds[0] > 0, bounds[0] <= bounds[1], bounds[1] <= 2 else {
             throw ValidationError("--head-length must be LOW-HIGH with 0 < LOW <= HIGH <= 2 (e.g. 0.12-0.45).")
         }

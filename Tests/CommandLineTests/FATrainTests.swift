@@ -166,8 +166,8 @@ import Pictures
         let run = try Tool.run("fa-train", ["--data", "x", "--epochs", "0"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("--epochs"))
-        for range in ["0.5-0.2", "0-0.4", "0.2", "0.1-3", "a-b"] {
-            let run = try Tool.run("fa-train", ["--data", "x", "--head-length", range])
+        for range in ["0.5-0.2", "0-0.4", "0.2", "0.1-3", "a-b", "-0.2-0.5", "0.2--0.5"] {
+            let run = try Tool.run("fa-train", ["--data", "x", "--head-length=\(range)"])
             #expect(run.status == 64, "\(range): \(run.stderr)")
             #expect(run.stderr.contains("--head-length must be LOW-HIGH"), "\(range): \(run.stderr)")
         }
